@@ -1,0 +1,71 @@
+package main
+
+import (
+	"errors"
+	"io"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes (DESIGN.md section 1).
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2
+	exitNoFacts  = 3
+)
+
+// exitError carries an exit code; main prints the message and exits with the code.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// withCode wraps err with an exit code.
+func withCode(code int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: code, err: err}
+}
+
+// silentExit is returned when the command already printed everything and only the code matters.
+type silentExit int
+
+func (s silentExit) Error() string { return "" }
+
+func exitCode(err error) int {
+	var e *exitError
+	if errors.As(err, &e) {
+		return e.code
+	}
+	var s silentExit
+	if errors.As(err, &s) {
+		return int(s)
+	}
+	// urfave/cli usage errors (unknown flag, missing argument) and anything unclassified.
+	return exitUsage
+}
+
+var version = "0.1.0-dev"
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:      "rdmadoctor",
+		Usage:     "find out why RDMA (InfiniBand or RoCE) is broken or slow, and how to fix it",
+		Version:   version,
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// urfave/cli calls os.Exit for errors with exit codes unless the app handles them; main owns the code.
+		ExitErrHandler:  func(*cli.Context, error) {},
+		HideHelpCommand: true,
+		Commands: []*cli.Command{
+			factsCommand(),
+		},
+	}
+	return app
+}

@@ -1,0 +1,24 @@
+// Command rdmadoctor finds out why RDMA (InfiniBand or RoCE) is broken or slow on a Linux node and
+// says how to fix it.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes the CLI and returns the process exit code; tests call it in-process.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	if err := app.Run(args); err != nil {
+		code := exitCode(err)
+		fmt.Fprintf(stderr, "rdmadoctor: %v\n", err)
+		return code
+	}
+	return 0
+}

@@ -1,0 +1,5 @@
+package facts
+
+import "sort"
+
+func sortStrings(s []string) { sort.Strings(s) }

@@ -1,0 +1,33 @@
+package facts
+
+// Source statuses, as they appear in sources[].status.
+const (
+	StatusOK           = "ok"           // read and parsed
+	StatusMissing      = "missing"      // looked for, not in the snapshot / command not installed
+	StatusError        = "error"        // present but unreadable or unparsable
+	StatusTimeout      = "timeout"      // the command was killed at its timeout
+	StatusUnsupported  = "unsupported"  // the tool ran and refused (e.g. "No IB devices found")
+	StatusUnrecognized = "unrecognized" // a file in the snapshot that no parser recognises
+)
+
+// Source records one input that was looked for.
+type Source struct {
+	// Name is the spec name, e.g. "ibstat", "mstconfig_query", "sysfs_infiniband".
+	Name string `json:"name"`
+	// Origin is the file inside the snapshot, or the command line for a live run.
+	Origin string `json:"origin"`
+	// Status is one of ok, missing, error, timeout, unsupported, unrecognized.
+	Status string `json:"status"`
+	// Error explains any status but ok, e.g. "mstconfig not installed" or "line 7: ...".
+	Error string `json:"error,omitempty"`
+	// RecognisedBy says how a loose capture was identified: "path", "name" or "content".
+	RecognisedBy string `json:"recognised_by,omitempty"`
+}
+
+// SourceInfo says where the snapshot came from.
+type SourceInfo struct {
+	// Kind is live, sosreport, snapshot (a gather output) or captures (loose files).
+	Kind string `json:"kind"`
+	// Path is the directory, archive or file given by the user; empty for live.
+	Path string `json:"path"`
+}
