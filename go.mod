@@ -108,3 +108,5 @@ require (
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	oras.land/oras-go/v2 v2.7.0 // indirect
 )
+
+tool github.com/open-policy-agent/opa

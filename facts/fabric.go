@@ -19,8 +19,10 @@ type IBLink struct {
 	// NodeGUID and NodeDescription of the node the port belongs to (the switch or CA heading).
 	NodeGUID        string `json:"node_guid,omitempty"`
 	NodeDescription string `json:"node_description,omitempty"`
-	LID             *int   `json:"lid"`
-	Port            int    `json:"port"`
+	// PortGUID is the GUID iblinkinfo prints at the start of a CA's port line (0x + 16 hex digits).
+	PortGUID string `json:"port_guid,omitempty"`
+	LID      *int   `json:"lid"`
+	Port     int    `json:"port"`
 	// WidthLanes, SpeedGbps (signalling, e.g. 10.0, 14.0625) and State/PhysicalState of the link.
 	WidthLanes    *int     `json:"width_lanes"`
 	SpeedGbps     *float64 `json:"speed_gbps"`
@@ -69,6 +71,8 @@ type FabricNode struct {
 	LID         *int   `json:"lid"`
 	// Speeds seen on its links (e.g. "4xQDR", "4xHDR").
 	Speeds []string `json:"speeds,omitempty"`
+	// Evidence is the first line that named the node.
+	Evidence Evidence `json:"evidence"`
 }
 
 // ToolRefusal is a tool's own statement that it could not do its job.

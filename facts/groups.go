@@ -37,6 +37,7 @@ var FactGroups = map[string][]string{
 	"cpufreq":        {"sysfs_cpufreq"},
 	"meminfo":        {"proc_meminfo"},
 	"mst_status":     {"mst_status"},
+	"counter_deltas": {"counter_sample"},
 }
 
 // Available returns the fact groups that the sources provide, sorted.

@@ -7,6 +7,9 @@ type Host struct {
 	Kernel string `json:"kernel,omitempty"`
 	// Modules are the loaded kernel modules from lsmod; null when lsmod was not captured.
 	Modules []KernelModule `json:"modules"`
+	// ModulesFilter is the pattern of a filtered lsmod capture ("mlx" for `lsmod | grep mlx`):
+	// a module not matching it may be loaded although it is absent from Modules.
+	ModulesFilter string `json:"modules_filter,omitempty"`
 	// Sysctls by dotted name, e.g. "net.core.rmem_max", from sysctl -a or /proc/sys.
 	Sysctls map[string]string `json:"sysctls,omitempty"`
 	// CPUFreqGovernors counts CPUs per scaling_governor, e.g. {"powersave": 64}.
@@ -17,6 +20,8 @@ type Host struct {
 	THP string `json:"thp,omitempty"`
 	// Memlock is the locked-memory limit of the captured context (ulimit -a/-l, limits.conf).
 	Memlock *MemlockLimit `json:"memlock"`
+	// MemlockRules are the memlock lines of /etc/security/limits.conf and limits.d/*, in file order.
+	MemlockRules []LimitRule `json:"memlock_rules,omitempty"`
 	// Services by unit name without ".service", from systemctl status / is-active.
 	Services map[string]Service `json:"services,omitempty"`
 	// KernelEvents are classified dmesg/journal/syslog lines about the RDMA stack.
@@ -30,9 +35,24 @@ type Host struct {
 
 // KernelModule is one lsmod line.
 type KernelModule struct {
-	Name   string   `json:"name"`
-	SizeB  int64    `json:"size_bytes"`
-	UsedBy []string `json:"used_by,omitempty"`
+	Name     string   `json:"name"`
+	SizeB    int64    `json:"size_bytes"`
+	UsedBy   []string `json:"used_by,omitempty"`
+	Evidence Evidence `json:"evidence"`
+}
+
+// LimitRule is one pam_limits line `<domain> <type> <item> <value>` (limits.conf(5)).
+type LimitRule struct {
+	// Domain is a user, "@group", "*" or a uid/gid range.
+	Domain string `json:"domain"`
+	// Type is "soft", "hard" or "-" (both).
+	Type string `json:"type"`
+	// Item is the limit name, e.g. "memlock".
+	Item string `json:"item"`
+	// ValueKiB is the value in KiB for size items; null for "unlimited"/"infinity"/"-1".
+	ValueKiB  *int64   `json:"value_kib"`
+	Unlimited bool     `json:"unlimited"`
+	Evidence  Evidence `json:"evidence"`
 }
 
 // MemlockLimit is RLIMIT_MEMLOCK in KiB; Unlimited is true for "unlimited" (KiB then null).
@@ -48,8 +68,10 @@ type Service struct {
 	Active string `json:"active,omitempty"`
 	// Sub is the SubState, e.g. "running", "dead", "exited".
 	Sub string `json:"sub,omitempty"`
-	// Enabled is the unit file state, e.g. "enabled", "disabled".
-	Enabled  string   `json:"enabled,omitempty"`
+	// Enabled is the unit file state, e.g. "enabled", "disabled", "generated" (SysV script).
+	Enabled string `json:"enabled,omitempty"`
+	// Loaded is systemd's LoadState, e.g. "loaded", "not-found", "masked".
+	Loaded   string   `json:"loaded,omitempty"`
 	Evidence Evidence `json:"evidence"`
 }
 
@@ -73,9 +95,11 @@ type KernelEvent struct {
 	// Kind is one of the Event* constants.
 	Kind string `json:"kind"`
 	// Driver is the emitting driver or subsystem, e.g. "mlx5_core", "ib0".
-	Driver     string   `json:"driver,omitempty"`
-	PCIAddress string   `json:"pci_address,omitempty"`
-	Netdev     string   `json:"netdev,omitempty"`
+	Driver     string `json:"driver,omitempty"`
+	PCIAddress string `json:"pci_address,omitempty"`
+	Netdev     string `json:"netdev,omitempty"`
+	// RDMADevice when the line names one, e.g. "infiniband mlx5_0: create_qp:...".
+	RDMADevice string   `json:"rdma_device,omitempty"`
 	Evidence   Evidence `json:"evidence"`
 }
 
@@ -83,8 +107,11 @@ type KernelEvent struct {
 type OpenSM struct {
 	// Config holds opensm.conf options by name, e.g. "virt_enabled": "2".
 	Config map[string]string `json:"config,omitempty"`
-	// LogEvents are classified opensm log lines: "subnet_up", "master", "standby", "bind_failed", "error".
+	// LogEvents are classified opensm log lines: "subnet_up", "master", "standby", "bind_failed",
+	// "sm_port_down", "exiting" ("Exiting SM"), "error".
 	LogEvents []OpenSMEvent `json:"log_events,omitempty"`
+	// Evidence of Config entries, keyed "config.<option>".
+	Evidence EvidenceMap `json:"evidence,omitempty"`
 }
 
 // OpenSMEvent is one classified opensm log line.

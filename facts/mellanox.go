@@ -49,7 +49,16 @@ type FirmwareInfo struct {
 	AvailableVersion string `json:"available_version,omitempty"`
 	// Status from mlxfwmanager/mlxup, e.g. "Update required", "Up to date", "No matching image found".
 	Status string `json:"status,omitempty"`
-	// BaseGUID and BaseMAC from flint q.
+	// PendingVersion is the firmware image on flash when flint q also prints a different
+	// "FW Version(Running)": burned but not yet activated (needs a reset or reboot).
+	PendingVersion string `json:"pending_version,omitempty"`
+	// ImageType ("FS2", "FS3", "FS4"), ReleaseDate ("15.9.2020" as printed), ProductVersion and
+	// DeviceID (PCI device id in decimal as printed, e.g. "4099") from flint/mstflint q.
+	ImageType      string `json:"image_type,omitempty"`
+	ReleaseDate    string `json:"release_date,omitempty"`
+	ProductVersion string `json:"product_version,omitempty"`
+	DeviceID       string `json:"device_id,omitempty"`
+	// BaseGUID and BaseMAC from flint q (FS2 images: the node GUID and the first port MAC).
 	BaseGUID string      `json:"base_guid,omitempty"`
 	BaseMAC  string      `json:"base_mac,omitempty"`
 	Refusal  string      `json:"refusal,omitempty"`
@@ -62,9 +71,15 @@ type MSTDevice struct {
 	Path string `json:"path"`
 	// PCIAddress with domain, e.g. "0000:81:00.0".
 	PCIAddress string `json:"pci_address,omitempty"`
-	// RDMADevice and Netdev when `mst status -v` lists them.
-	RDMADevice string `json:"rdma_device,omitempty"`
-	Netdev     string `json:"netdev,omitempty"`
+	// RDMADevice and Netdev when `mst status -v` lists them; Netdev is set only when the NET
+	// column names exactly one interface (all of them are in Netdevs, without the "net-" prefix).
+	RDMADevice string   `json:"rdma_device,omitempty"`
+	Netdev     string   `json:"netdev,omitempty"`
+	Netdevs    []string `json:"netdevs,omitempty"`
+	// DeviceType and NUMANode from `mst status -v` (DEVICE_TYPE "ConnectX7(rev:0)", NUMA -1 = none).
+	DeviceType string   `json:"device_type,omitempty"`
+	NUMANode   *int     `json:"numa_node"`
+	Evidence   Evidence `json:"evidence"`
 }
 
 // MlxLink is one mlxlink/mstlink report.

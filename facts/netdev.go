@@ -11,6 +11,9 @@ const (
 type Netdev struct {
 	// Name, e.g. "ib0", "enp1s0f0np0".
 	Name string `json:"name"`
+	// Capture labels a second capture of the same interface name in one snapshot (the file's
+	// "__label", e.g. "before_fix"); empty for the first.
+	Capture string `json:"capture,omitempty"`
 	// Kind is ipoib, ethernet or other (from `link/infiniband` vs `link/ether`, the driver, or sysfs type).
 	Kind string `json:"kind,omitempty"`
 	// IPoIBMode is "connected" or "datagram" (sysfs mode); empty when unknown.
@@ -38,6 +41,12 @@ type Netdev struct {
 	DriverVersion   string `json:"driver_version,omitempty"`
 	FirmwareVersion string `json:"firmware_version,omitempty"`
 	BusInfo         string `json:"bus_info,omitempty"`
+	// FirmwarePSID is the board PSID that mlx drivers append to `ethtool -i` firmware-version,
+	// e.g. "MT_0000000838" from "28.39.1002 (MT_0000000838)".
+	FirmwarePSID string `json:"firmware_psid,omitempty"`
+	// EthtoolRefusal is what plain `ethtool <if>` could not report, e.g. "netlink error: failed
+	// to retrieve link settings: Invalid argument" (mlx5 IPoIB before kernel 6.2).
+	EthtoolRefusal string `json:"ethtool_refusal,omitempty"`
 	// SpeedMbps from ethtool `Speed:`; null when "Unknown!".
 	SpeedMbps *int `json:"speed_mbps"`
 	// Duplex and PortType ("Direct Attach Copper", "FIBRE") from ethtool.
@@ -54,6 +63,9 @@ type Netdev struct {
 	Module *Module `json:"module"`
 	// Stats from `ethtool -S`, by trimmed counter name.
 	Stats map[string]int64 `json:"stats,omitempty"`
+	// StatsDeltas hold `ethtool -S` counter increases over Snapshot.Sample's interval (gather
+	// --sample: the second read under sample/), by trimmed counter name.
+	StatsDeltas map[string]int64 `json:"stats_deltas,omitempty"`
 	// Pause from `ethtool -a`.
 	Pause *PauseParams `json:"pause"`
 	// FEC from `ethtool --show-fec`: configured and active encodings.
@@ -67,10 +79,31 @@ type Netdev struct {
 	// NUMANode and LocalCPUList from /sys/class/net/<if>/device/.
 	NUMANode     *int   `json:"numa_node"`
 	LocalCPUList string `json:"local_cpulist,omitempty"`
+	// LocalCPUs is LocalCPUList expanded.
+	LocalCPUs []int `json:"local_cpus,omitempty"`
+	// VFs are the SR-IOV virtual functions `ip link` lists under the PF ("vf 0 ...").
+	VFs []NetdevVF `json:"vfs,omitempty"`
 	// RDMADevice and RDMAPort name the RDMA port this netdev belongs to (ibdev2netdev, joins).
 	RDMADevice string      `json:"rdma_device,omitempty"`
 	RDMAPort   *int        `json:"rdma_port"`
 	Evidence   EvidenceMap `json:"evidence,omitempty"`
+}
+
+// NetdevVF is one `vf N ...` line of `ip link show <pf>`.
+type NetdevVF struct {
+	// Index is the VF number N.
+	Index int `json:"index"`
+	// LinkAddress is the VF MAC (`MAC x` or `link/ether x`) or IPoIB address (`link/infiniband x`).
+	LinkAddress string `json:"link_address,omitempty"`
+	// NodeGUID and PortGUID as printed for IB VFs, e.g. "00:00:00:00:00:00:00:00" (all zero = unset).
+	NodeGUID string `json:"node_guid,omitempty"`
+	PortGUID string `json:"port_guid,omitempty"`
+	// LinkState is auto, enable or disable.
+	LinkState string `json:"link_state,omitempty"`
+	// SpoofCheck and Trust from "spoof checking on|off" and "trust on|off".
+	SpoofCheck *bool    `json:"spoof_check"`
+	Trust      *bool    `json:"trust"`
+	Evidence   Evidence `json:"evidence"`
 }
 
 // IPv6Address is one IPv6 address of a netdev.

@@ -65,6 +65,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		HideHelpCommand: true,
 		Commands: []*cli.Command{
 			factsCommand(),
+			gatherCommand(),
 		},
 	}
 	return app

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
+
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/gather"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
@@ -15,9 +18,13 @@ func inputFlags() []cli.Flag {
 	}
 }
 
-// loadSnapshot builds the snapshot from --snapshot or --input. Unreadable input is exit code 2.
+// errNoInput is returned while live gathering does not exist yet.
+var errNoInput = errors.New("give --snapshot PATH or --input FILE (live gathering: see `rdmadoctor diagnose` without flags)")
+
+// loadSnapshot builds the snapshot from --snapshot or --input. Unreadable input is exit code 2,
+// with a message naming the file.
 func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
-	fsys, info, err := source.Open(c.String("snapshot"))
+	fsys, info, err := openInput(c)
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}
@@ -26,4 +33,18 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 		return nil, withCode(exitUsage, err)
 	}
 	return s, nil
+}
+
+// openInput opens what the flags name as one sos-shaped fs.
+func openInput(c *cli.Context) (fs.FS, facts.SourceInfo, error) {
+	snapshot, inputs := c.String("snapshot"), c.StringSlice("input")
+	switch {
+	case snapshot != "" && len(inputs) > 0:
+		return nil, facts.SourceInfo{}, errors.New("give --snapshot or --input, not both")
+	case snapshot != "":
+		return source.Open(snapshot)
+	case len(inputs) > 0:
+		return source.Captures(inputs, c.App.Reader)
+	}
+	return nil, facts.SourceInfo{}, errNoInput
 }

@@ -96,10 +96,8 @@ func addDevice(s *facts.Snapshot, in Input, d facts.Device) {
 		if e.Name != d.Name {
 			continue
 		}
-		if ev, ok := e.Evidence["name"]; ok && ev.Source == in.Spec && ev.Path != in.Path {
-			if e.Capture == "" || e.Capture == captureLabel(in) {
-				continue
-			}
+		if otherCapture(e, in) {
+			continue
 		}
 		fill(reflect.ValueOf(e).Elem(), reflect.ValueOf(d))
 		return
@@ -108,6 +106,30 @@ func addDevice(s *facts.Snapshot, in Input, d facts.Device) {
 		d.Capture = captureLabel(in)
 	}
 	s.Devices = append(s.Devices, d)
+}
+
+// otherCapture reports whether e already holds facts that in's spec read from another file: a
+// second capture of the same command (another node, or before and after), which stays apart.
+// Looking at every fact's evidence, not only the name's, keeps captures apart even when another
+// spec (sysfs, applied first) created the device.
+func otherCapture(e *facts.Device, in Input) bool {
+	from := func(m facts.EvidenceMap) bool {
+		for _, ev := range m {
+			if ev.Source == in.Spec && ev.Path != in.Path {
+				return true
+			}
+		}
+		return false
+	}
+	if from(e.Evidence) {
+		return true
+	}
+	for _, p := range e.Ports {
+		if from(p.Evidence) {
+			return true
+		}
+	}
+	return false
 }
 
 func countDevices(s *facts.Snapshot, name string) int {

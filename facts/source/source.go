@@ -1,24 +1,165 @@
 // Package source opens what the user points rdmadoctor at (a directory, an archive, single
 // captures) as one read-only fs.FS in sos layout.
+//
+// Archives (.tar, .tar.gz/.tgz, .tar.xz/.txz, .tar.bz2; told by magic bytes, not by name) are
+// read as a stream into memory: nothing is extracted to disk. Only the members gather may read
+// are kept (see DefaultWant), each up to a size limit, and decompression stops at a total limit
+// and a member-count limit. Hostile members are refused with an error naming the archive and the
+// member: absolute paths, "..", links whose target leaves the archive, members below a link,
+// devices and FIFOs. Symbolic links inside the archive behave as on disk (os.DirFS): listed as
+// links, followed when opened.
+//
+// A sosreport whose content sits under one top folder ("sosreport-node01-2024-.../") is
+// re-rooted at that folder, for directories and archives alike.
 package source
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-// Open returns a directory (sosreport, gather output, folder of captures) as an fs.FS.
-// TODO(source): archives (.tar, .tar.gz, .tar.xz), single files, top-level sosreport folder.
+// Open opens path with the default Options: a directory (sosreport, gather output, folder of
+// captures), an archive of one, or a single text capture. SourceInfo.Path is path; Kind is
+// "sosreport" for an archive holding sos_commands/, "captures" for a single file, and is
+// otherwise left for gather.Build to detect.
 func Open(path string) (fs.FS, facts.SourceInfo, error) {
+	return OpenWith(path, Options{})
+}
+
+// OpenWith is Open with explicit Options for archives.
+func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
+	info := facts.SourceInfo{Path: path}
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, facts.SourceInfo{}, err
+		return nil, info, err
 	}
-	if !st.IsDir() {
-		return nil, facts.SourceInfo{}, fmt.Errorf("%s: not a directory", path)
+	if st.IsDir() {
+		fsys, err := openDirectory(path)
+		return fsys, info, err
 	}
-	return os.DirFS(path), facts.SourceInfo{Path: path}, nil
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, info, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	head, err := br.Peek(sniffLen)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, info, fmt.Errorf("read %s: %w", path, err)
+	}
+	switch fm := sniff(head); {
+	case fm == formatEmpty:
+		return nil, info, &Error{Path: path, Kind: ErrFormat, Err: errors.New("empty file")}
+	case fm.isArchive():
+		a := &archive{path: path, opt: opt}
+		if err := a.read(br, fm); err != nil {
+			return nil, info, err
+		}
+		m := a.tree
+		if dir, err := reportRoot(m); err != nil {
+			return nil, info, &Error{Path: path, Kind: ErrFormat, Err: err}
+		} else if sub, ok := m.sub(dir); ok {
+			m = sub
+		}
+		if _, err := m.Stat("sos_commands"); err == nil {
+			info.Kind = "sosreport"
+		}
+		return m, info, nil
+	case looksLikeArchiveName(path):
+		return nil, info, &Error{Path: path, Kind: ErrFormat, Err: errors.New("not a tar, gzip, xz or bzip2 archive (by its content)")}
+	default:
+		data, err := readCapture(path, br, opt.withDefaults().MaxMember)
+		if err != nil {
+			return nil, info, err
+		}
+		m := memFS{root: newDir(".")}
+		addCapture(m, filepath.Base(path), data)
+		info.Kind = "captures"
+		return m, info, nil
+	}
+}
+
+// openDirectory opens a directory so that symbolic links cannot lead out of it (os.Root), re-rooted
+// at the report folder inside it if there is one.
+func openDirectory(path string) (fs.FS, error) {
+	root, err := os.OpenRoot(path)
+	if err != nil {
+		return nil, err
+	}
+	fsys := root.FS()
+	dir, err := reportRoot(fsys)
+	if err != nil {
+		root.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if dir == "." {
+		return fsys, nil
+	}
+	root.Close()
+	return openDirectory(filepath.Join(path, dir))
+}
+
+// openRegular opens a file to read as an archive or capture: a regular file or a pipe (as
+// given by a shell's <(...)), never a directory or a device.
+func openRegular(path string) (*os.File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	switch m := st.Mode(); {
+	case m.IsDir():
+		return nil, &Error{Path: path, Kind: ErrFormat, Err: errors.New("is a directory")}
+	case !m.IsRegular() && m&fs.ModeNamedPipe == 0:
+		return nil, &Error{Path: path, Kind: ErrFormat, Err: errors.New("not a regular file")}
+	}
+	return os.Open(path)
+}
+
+// reportMarkers are the entries that mark the root of a sosreport or a gather output.
+var reportMarkers = []string{"sos_commands", "rdmadoctor.yaml"}
+
+// reportRoot returns "." when fsys is itself a report or holds no report folder, the one folder
+// at its top that holds a report (sosreport-node01-.../sos_commands), or an error when there are
+// several.
+func reportRoot(fsys fs.FS) (string, error) {
+	if isReport(fsys, ".") {
+		return ".", nil
+	}
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return "", err
+	}
+	var found []string
+	for _, e := range entries {
+		if e.IsDir() && isReport(fsys, e.Name()) {
+			found = append(found, e.Name())
+		}
+	}
+	switch len(found) {
+	case 0:
+		return ".", nil
+	case 1:
+		return found[0], nil
+	}
+	return "", fmt.Errorf("holds %d reports (%s): give one of them", len(found), strings.Join(found, ", "))
+}
+
+func isReport(fsys fs.FS, dir string) bool {
+	for _, m := range reportMarkers {
+		if dir != "." {
+			m = dir + "/" + m
+		}
+		if _, err := fs.Stat(fsys, m); err == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+)
+
+// liveFlags control live gathering; gather, diagnose and facts share them.
+func liveFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "root", Value: "/", Usage: "read sys/, proc/, etc/ and var/ below `DIR` (containers, chroots, tests)"},
+		&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "stop gathering after `DURATION`; unfinished commands are recorded as timed out"},
+		&cli.DurationFlag{Name: "sample", Usage: "read port counters and ethtool -S twice, `DURATION` apart, to get rates"},
+	}
+}
+
+func gatherCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "gather",
+		Usage:     "collect a snapshot of this node (sos layout) to analyse elsewhere",
+		UsageText: "rdmadoctor gather -o DIR|FILE.tar.gz [--redact] [--sample 10s] [--root DIR]",
+		Flags: append(liveFlags(),
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "write the snapshot to `PATH`: a new directory, or FILE.tar.gz"},
+			&cli.BoolFlag{Name: "redact", Usage: "replace host names, IP and MAC addresses, GUIDs and serial numbers with stable placeholders"},
+			&cli.DurationFlag{Name: "command-timeout", Value: live.DefaultCommandTimeout, Usage: "kill a command (and its children) after `DURATION`"},
+			&cli.IntFlag{Name: "jobs", Value: live.DefaultJobs, Usage: "run at most `N` commands at once"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each command as it finishes"},
+		),
+		Action: runGather,
+	}
+}
+
+func runGather(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return withCode(exitUsage, fmt.Errorf("gather takes no arguments, got %q", c.Args().First()))
+	}
+	opts := liveOptions(c)
+	opts.CommandTimeout = c.Duration("command-timeout")
+	opts.Jobs = c.Int("jobs")
+	res := live.Gather(c.Context, opts)
+	if c.Bool("redact") {
+		live.Redact(res, localHostname(opts.Root)...)
+	}
+	out := c.String("output")
+	if err := live.Write(res.FS, out); err != nil {
+		return withCode(exitUsage, err)
+	}
+	if !c.Bool("quiet") {
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: wrote %s: %s\n", out, summary(res.Meta))
+	}
+	if len(res.Inventory.Devices) == 0 {
+		return withCode(exitNoFacts, fmt.Errorf("no RDMA devices in %s (snapshot written to %s)",
+			filepath.Join(opts.Root, "sys/class/infiniband"), out))
+	}
+	return nil
+}
+
+// liveOptions reads the shared live flags.
+func liveOptions(c *cli.Context) live.Options {
+	return live.Options{
+		Root:     c.String("root"),
+		Timeout:  c.Duration("timeout"),
+		Sample:   c.Duration("sample"),
+		Observer: observer(c),
+		Version:  version,
+		Argv:     os.Args,
+	}
+}
+
+// observer draws progress on a terminal, logs commands with -v, and is silent otherwise.
+func observer(c *cli.Context) live.Observer {
+	switch {
+	case c.Bool("quiet"):
+		return nil
+	case c.Bool("verbose"):
+		return live.NewLog(c.App.ErrWriter)
+	}
+	if f, ok := c.App.ErrWriter.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return live.NewProgress(f)
+	}
+	return nil
+}
+
+// gatherLive is the live branch of diagnose and facts: gather this node in memory and build
+// its snapshot. Finding no RDMA device is exit code 3, with every missing source explained.
+func gatherLive(c *cli.Context) (*facts.Snapshot, error) {
+	s, _, err := live.Snapshot(c.Context, liveOptions(c))
+	if err != nil {
+		return nil, withCode(exitUsage, err)
+	}
+	return s, nil
+}
+
+// localHostname adds this machine's name to the redaction list when gathering the real root.
+func localHostname(root string) []string {
+	if root != "/" {
+		return nil
+	}
+	if h, err := os.Hostname(); err == nil {
+		return []string{h}
+	}
+	return nil
+}
+
+func summary(m *live.Meta) string {
+	n := map[string]int{}
+	for _, r := range m.Commands {
+		n[r.Status]++
+	}
+	s := fmt.Sprintf("%d commands (%d ok", len(m.Commands), n[live.RanOK])
+	for _, st := range []string{live.RanMissing, live.RanTimeout, live.RanNotRun, live.RanError, live.RanDenied} {
+		if n[st] > 0 {
+			s += fmt.Sprintf(", %d %s", n[st], st)
+		}
+	}
+	s += fmt.Sprintf("), %d unreadable files, %.1fs", len(m.Unreadable), m.DurationSeconds)
+	if m.Sample != nil {
+		s += fmt.Sprintf(", counters sampled %.1fs apart", m.Sample.IntervalSeconds)
+	}
+	return s
+}

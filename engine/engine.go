@@ -1,0 +1,308 @@
+// Package engine loads the Rego rules with their METADATA, validates them, compiles them against
+// the snapshot's JSON Schema and prepares one query for all of them; Diagnose evaluates it once
+// per snapshot, joins the findings with the rules' metadata, fills the fix commands and ranks the
+// result (DESIGN.md sections 4 and 5).
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/rego"
+	"github.com/open-policy-agent/opa/v1/storage/inmem"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/schema"
+)
+
+// query collects every rule's findings in one evaluation: one result per rule package.
+const query = "findings := data.rdmadoctor.rules[pkg].findings"
+
+// Engine is a prepared rule set. It is safe for concurrent use: OPA prepared queries may be
+// shared across goroutines.
+type Engine struct {
+	set      *Set
+	prepared rego.PreparedEvalQuery
+	compiler *ast.Compiler
+	opts     []func(*rego.Rego)
+	// Tool is written into every report.
+	Tool Tool
+}
+
+// Options tune Prepare.
+type Options struct {
+	// SkipTypeCheck compiles without the snapshot schema. Loading is faster, but a rule that
+	// reads a field the snapshot does not have is no longer an error (tests keep the check).
+	SkipTypeCheck bool
+}
+
+// New loads the sources and prepares the engine.
+func New(ctx context.Context, opts Options, sources ...Source) (*Engine, error) {
+	set, err := Load(sources...)
+	if err != nil {
+		return nil, err
+	}
+	return set.Prepare(ctx, opts)
+}
+
+// Prepare compiles the rule set and prepares the query that collects all findings.
+func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
+	names := make([]string, 0, len(s.modules))
+	for name := range s.modules {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var ropts []func(*rego.Rego)
+	for _, name := range names {
+		ropts = append(ropts, rego.ParsedModule(s.modules[name]))
+	}
+	ropts = append(ropts, rego.Store(inmem.NewFromObject(s.data)))
+	if !opts.SkipTypeCheck {
+		ss := ast.NewSchemaSet()
+		ss.Put(ast.SchemaRootRef, schema.ForRego())
+		ropts = append(ropts, rego.Schemas(ss))
+	}
+	compiler := ast.NewCompiler().WithEnablePrintStatements(false)
+	all := append(append([]func(*rego.Rego){}, ropts...), rego.Query(query), rego.Compiler(compiler))
+	pq, err := rego.New(all...).PrepareForEval(ctx)
+	if err != nil {
+		return nil, compileError(err)
+	}
+	return &Engine{set: s, prepared: pq, compiler: compiler, opts: ropts, Tool: Tool{Name: "rdmadoctor"}}, nil
+}
+
+// compileError keeps OPA's "file:row: rego_type_error: ..." lines and drops the wrapping.
+func compileError(err error) error {
+	var errs ast.Errors
+	if errors.As(err, &errs) {
+		var probs []error
+		for _, e := range errs {
+			loc := ""
+			if e.Location != nil {
+				loc = fmt.Sprintf("%s:%d: ", e.Location.File, e.Location.Row)
+			}
+			probs = append(probs, fmt.Errorf("%s%s: %s", loc, e.Code, e.Message))
+		}
+		return &LoadError{Problems: probs}
+	}
+	return fmt.Errorf("compile rules: %w", err)
+}
+
+// Rules returns the rule metadata, sorted by id.
+func (e *Engine) Rules() []*Rule { return e.set.Rules }
+
+// Set returns the loaded rule set.
+func (e *Engine) Set() *Set { return e.set }
+
+// Diagnose evaluates every rule once against s and returns the ranked report.
+func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, error) {
+	input, err := inputValue(s)
+	if err != nil {
+		return nil, err
+	}
+	available := map[string]bool{}
+	for _, g := range s.Available {
+		available[g] = true
+	}
+	r := &Report{
+		SchemaVersion: ReportSchemaVersion,
+		Tool:          e.Tool,
+		Host:          Host{Hostname: s.Host.Hostname, Kernel: s.Host.Kernel},
+		Source:        s.Source,
+		Diagnoses:     []Diagnosis{},
+		Skipped:       []Skipped{},
+		Sources:       append([]facts.Source{}, s.Sources...),
+	}
+	run := map[string]bool{}
+	for _, rule := range e.set.Rules {
+		if missing := missingGroups(rule, available); len(missing) > 0 {
+			r.Skipped = append(r.Skipped, Skipped{ID: rule.ID, Reason: skipReason(missing, s.Sources), Missing: missing})
+			continue
+		}
+		run[rule.pkg] = true
+		r.Evaluated++
+	}
+
+	findings, failed, err := e.eval(ctx, input, run)
+	if err != nil {
+		return nil, err
+	}
+	for pkg, msg := range failed {
+		rule := e.set.byPkg[pkg]
+		r.Skipped = append(r.Skipped, Skipped{ID: rule.ID, Reason: "evaluation failed: " + msg})
+		r.Evaluated--
+	}
+	sort.Slice(r.Skipped, func(i, j int) bool { return r.Skipped[i].ID < r.Skipped[j].ID })
+
+	var ds []Diagnosis
+	for _, f := range findings {
+		d, err := e.diagnosis(f)
+		if err != nil {
+			return nil, err
+		}
+		ds = append(ds, d)
+	}
+	r.Diagnoses = e.rank(dedupe(ds))
+	return r, nil
+}
+
+// inputValue converts the snapshot to OPA's value once, through its JSON form (the JSON names
+// are what rules see).
+func inputValue(s *facts.Snapshot) (ast.Value, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("encode snapshot: %w", err)
+	}
+	v, err := ast.ValueFromReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("convert snapshot: %w", err)
+	}
+	return v, nil
+}
+
+// rawFinding is one element of a rule's `findings` set (notes/rules-contract.md).
+type rawFinding struct {
+	pkg        string
+	Subject    Subject          `json:"subject"`
+	Message    string           `json:"message"`
+	Evidence   []facts.Evidence `json:"evidence"`
+	Severity   string           `json:"severity"`
+	Confidence string           `json:"confidence"`
+	Scope      string           `json:"scope"`
+	Vars       map[string]any   `json:"vars"`
+}
+
+// eval runs the prepared query; the findings of rules not in run are discarded. When the
+// combined query fails (a rule raised a conflict error), every rule runs alone so that one
+// broken rule is reported in failed instead of taking the report down.
+func (e *Engine) eval(ctx context.Context, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
+	rs, err := e.prepared.Eval(ctx, rego.EvalParsedInput(input))
+	if err != nil {
+		return e.evalEach(ctx, input, run)
+	}
+	var out []rawFinding
+	for _, res := range rs {
+		pkg, _ := res.Bindings["pkg"].(string)
+		if !run[pkg] {
+			continue
+		}
+		fs, err := decodeFindings(pkg, res.Bindings["findings"])
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, fs...)
+	}
+	return out, nil, nil
+}
+
+func (e *Engine) evalEach(ctx context.Context, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
+	var out []rawFinding
+	failed := map[string]string{}
+	pkgs := make([]string, 0, len(run))
+	for pkg := range run {
+		pkgs = append(pkgs, pkg)
+	}
+	sort.Strings(pkgs)
+	for _, pkg := range pkgs {
+		q := fmt.Sprintf("findings := data.rdmadoctor.rules.%s.findings", pkg)
+		opts := append(append([]func(*rego.Rego){}, e.opts...), rego.Query(q), rego.Compiler(e.compiler),
+			rego.ParsedInput(input))
+		rs, err := rego.New(opts...).Eval(ctx)
+		if err != nil {
+			failed[pkg] = err.Error()
+			continue
+		}
+		for _, res := range rs {
+			fs, err := decodeFindings(pkg, res.Bindings["findings"])
+			if err != nil {
+				return nil, nil, err
+			}
+			out = append(out, fs...)
+		}
+	}
+	return out, failed, nil
+}
+
+func decodeFindings(pkg string, v any) ([]rawFinding, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var fs []rawFinding
+	if err := json.Unmarshal(b, &fs); err != nil {
+		return nil, fmt.Errorf("rule package %s: findings do not follow the contract: %w", pkg, err)
+	}
+	for i := range fs {
+		fs[i].pkg = pkg
+	}
+	return fs, nil
+}
+
+// diagnosis joins a finding with its rule's metadata.
+func (e *Engine) diagnosis(f rawFinding) (Diagnosis, error) {
+	rule := e.set.byPkg[f.pkg]
+	d := Diagnosis{
+		ID: rule.ID, Title: rule.Title, Severity: rule.Severity, Confidence: rule.Confidence,
+		Subject: f.Subject, Message: f.Message, NeedsReboot: rule.NeedsReboot,
+		Scope: f.Scope, Evidence: []facts.Evidence{}, Explains: []string{},
+		References: append([]string{}, rule.References...),
+		Fix:        fill(rule.Fix, f.Subject, f.Vars),
+	}
+	if f.Severity != "" {
+		if !ValidSeverity(f.Severity) {
+			return d, fmt.Errorf("%s: finding has unknown severity %q", rule.File, f.Severity)
+		}
+		d.Severity = f.Severity
+	}
+	if f.Confidence != "" {
+		if confidenceRank(f.Confidence) == len(Confidences) {
+			return d, fmt.Errorf("%s: finding has unknown confidence %q", rule.File, f.Confidence)
+		}
+		d.Confidence = f.Confidence
+	}
+	if d.Scope == "" {
+		d.Scope = defaultScope(f.Subject)
+	} else if scopeRank(d.Scope) == len(scopes) {
+		return d, fmt.Errorf("%s: finding has unknown scope %q (want node, device, port, unused_port)", rule.File, f.Scope)
+	}
+	if d.Message == "" {
+		return d, fmt.Errorf("%s: finding without a message", rule.File)
+	}
+	seen := map[facts.Evidence]bool{}
+	for _, ev := range f.Evidence {
+		if ev == (facts.Evidence{}) || seen[ev] {
+			continue
+		}
+		seen[ev] = true
+		d.Evidence = append(d.Evidence, ev)
+	}
+	return d, nil
+}
+
+// dedupe drops findings that repeat another of the same rule on the same subject with the same message.
+func dedupe(ds []Diagnosis) []Diagnosis {
+	type key struct{ id, subject, message string }
+	seen := map[key]bool{}
+	var out []Diagnosis
+	for _, d := range ds {
+		k := key{d.ID, fmt.Sprintf("%s|%v|%s|%s", d.Subject.Device, portKey(d.Subject.Port), d.Subject.PCI, d.Subject.Netdev), d.Message}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, d)
+	}
+	return out
+}
+
+func portKey(p *int) string {
+	if p == nil {
+		return ""
+	}
+	return fmt.Sprint(*p)
+}

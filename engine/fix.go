@@ -1,0 +1,33 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// fill replaces the placeholders of the fix commands ({{device}}, {{port}}, {{pci}},
+// {{netdev}} and any key of the finding's vars) with their values. A placeholder without a value
+// stays visible as <name>, so the operator sees what to put there.
+func fill(fixes []Fix, s Subject, vars map[string]any) []Fix {
+	vals := map[string]string{"device": s.Device, "pci": s.PCI, "netdev": s.Netdev}
+	if s.Port != nil {
+		vals["port"] = strconv.Itoa(*s.Port)
+	}
+	for k, v := range vars {
+		if v != nil {
+			vals[k] = fmt.Sprint(v)
+		}
+	}
+	out := make([]Fix, len(fixes))
+	for i, f := range fixes {
+		f.Command = placeholderPattern.ReplaceAllStringFunc(f.Command, func(m string) string {
+			name := placeholderPattern.FindStringSubmatch(m)[1]
+			if v := vals[name]; v != "" {
+				return v
+			}
+			return "<" + name + ">"
+		})
+		out[i] = f
+	}
+	return out
+}

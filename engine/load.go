@@ -1,0 +1,236 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"gopkg.in/yaml.v3"
+
+	"github.com/rdmadoctor/rdmadoctor/rules"
+)
+
+// Source is a folder of rules in the layout of rules/: <area>/<id>.rego (tests beside them,
+// ignored here), lib/*.rego helpers and data/*.yaml tables.
+type Source struct {
+	// Name prefixes file names in messages, e.g. "rules" or the --rules directory.
+	Name string
+	FS   fs.FS
+}
+
+// Builtin is the embedded rule set.
+func Builtin() Source { return Source{Name: "rules", FS: rules.FS} }
+
+// Dir is a user rule folder given with --rules.
+func Dir(dir string) (Source, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return Source{}, fmt.Errorf("rules: %w", err)
+	}
+	if !st.IsDir() {
+		return Source{}, fmt.Errorf("rules: %s is not a directory", dir)
+	}
+	return Source{Name: dir, FS: os.DirFS(dir)}, nil
+}
+
+// catalogOrderFile lists rule ids in catalog order (rule-catalog.md section 1: how often the
+// problem bites); ranking uses it as the last tie-breaker.
+const catalogOrderFile = "data/catalog_order.yaml"
+
+// rulePrefix is the package prefix of rule modules: data.rdmadoctor.rules.<id_with_underscores>.
+var rulePrefix = ast.MustParseRef("data.rdmadoctor.rules")
+
+// Set is a loaded and validated rule set, not yet compiled.
+type Set struct {
+	// Rules sorted by id.
+	Rules   []*Rule
+	byID    map[string]*Rule
+	byPkg   map[string]*Rule
+	modules map[string]*ast.Module
+	data    map[string]any
+	order   map[string]int
+}
+
+// LoadError lists every problem found in the rule files, each naming the file and line.
+type LoadError struct{ Problems []error }
+
+func (e *LoadError) Error() string {
+	msgs := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		msgs[i] = p.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+// Load reads, parses and validates the rules of every source; later sources may add rules but
+// not redefine an id.
+func Load(sources ...Source) (*Set, error) {
+	s := &Set{byID: map[string]*Rule{}, byPkg: map[string]*Rule{}, modules: map[string]*ast.Module{},
+		data: map[string]any{}, order: map[string]int{}}
+	var problems []error
+	for _, src := range sources {
+		problems = append(problems, s.load(src)...)
+	}
+	for id := range s.byID {
+		s.Rules = append(s.Rules, s.byID[id])
+	}
+	sort.Slice(s.Rules, func(i, j int) bool { return s.Rules[i].ID < s.Rules[j].ID })
+	if len(problems) > 0 {
+		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Error() < problems[j].Error() })
+		return nil, &LoadError{Problems: problems}
+	}
+	return s, nil
+}
+
+func (s *Set) load(src Source) []error {
+	var problems []error
+	err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			problems = append(problems, fmt.Errorf("%s: %w", path.Join(src.Name, p), err))
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		file := path.Join(src.Name, p)
+		switch ext := path.Ext(p); {
+		case ext == ".rego" && !strings.HasSuffix(p, "_test.rego"):
+			problems = append(problems, s.loadModule(src.FS, p, file)...)
+		case ext == ".yaml" || ext == ".yml" || ext == ".json":
+			if err := s.loadData(src.FS, p, file); err != nil {
+				problems = append(problems, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		problems = append(problems, err)
+	}
+	return problems
+}
+
+func (s *Set) loadModule(fsys fs.FS, p, file string) []error {
+	src, err := fs.ReadFile(fsys, p)
+	if err != nil {
+		return []error{fmt.Errorf("%s: %w", file, err)}
+	}
+	m, err := ast.ParseModuleWithOpts(file, string(src), ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1})
+	if err != nil {
+		return []error{err} // ast errors name file:row
+	}
+	if _, dup := s.modules[file]; dup {
+		return []error{fmt.Errorf("%s: loaded twice", file)}
+	}
+	s.modules[file] = m
+	if !m.Package.Path.HasPrefix(rulePrefix) {
+		return nil // a library module (rdmadoctor.lib...)
+	}
+	if len(m.Package.Path) != len(rulePrefix)+1 {
+		return []error{fmt.Errorf("%s:%d: rule packages are rdmadoctor.rules.<id_with_underscores>, not %s",
+			file, m.Package.Location.Row, m.Package.Path)}
+	}
+	r, problems := ruleFromModule(file, src, m)
+	if r == nil || r.ID == "" {
+		return problems
+	}
+	if prev, dup := s.byID[r.ID]; dup {
+		return append(problems, fmt.Errorf("%s:%d: duplicate rule id %q (also in %s)", file, m.Package.Location.Row, r.ID, prev.File))
+	}
+	if prev, dup := s.byPkg[r.pkg]; dup {
+		return append(problems, fmt.Errorf("%s:%d: package %s already defined in %s", file, m.Package.Location.Row, m.Package.Path, prev.File))
+	}
+	s.byID[r.ID] = r
+	s.byPkg[r.pkg] = r
+	return problems
+}
+
+// loadData merges a YAML/JSON table into the data document at the file's directory, the way
+// `opa test rules/` and `opa eval -d rules/` load it (rules/data/x.yaml -> data.data.<its keys>).
+func (s *Set) loadData(fsys fs.FS, p, file string) error {
+	b, err := fs.ReadFile(fsys, p)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	var doc map[string]any
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return yamlError(file, err)
+	}
+	if p == catalogOrderFile {
+		if err := s.loadOrder(b, file); err != nil {
+			return err
+		}
+	}
+	node := s.data
+	if dir := path.Dir(p); dir != "." {
+		for _, part := range strings.Split(dir, "/") {
+			next, ok := node[part].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				node[part] = next
+			}
+			node = next
+		}
+	}
+	for k, v := range doc {
+		if _, dup := node[k]; dup {
+			return fmt.Errorf("%s: key %q is already defined by another data file", file, k)
+		}
+		node[k] = v
+	}
+	return nil
+}
+
+func (s *Set) loadOrder(b []byte, file string) error {
+	var doc struct {
+		CatalogOrder []string `yaml:"catalog_order"`
+	}
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return yamlError(file, err)
+	}
+	for i, id := range doc.CatalogOrder {
+		if _, dup := s.order[id]; dup {
+			return fmt.Errorf("%s: %q listed twice", file, id)
+		}
+		s.order[id] = i
+	}
+	return nil
+}
+
+var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
+
+// yamlError turns yaml.v3's "yaml: line 3: msg" into "file:3: msg".
+func yamlError(file string, err error) error {
+	msgs := []string{err.Error()}
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	}
+	for i, m := range msgs {
+		if sm := yamlLine.FindStringSubmatch(m); sm != nil {
+			msgs[i] = file + ":" + sm[1] + ": " + m[len(sm[0]):]
+		} else {
+			msgs[i] = file + ": " + strings.TrimPrefix(m, "yaml: ")
+		}
+	}
+	return errors.New(strings.Join(msgs, "\n"))
+}
+
+// Rule returns the rule with the given id, or nil.
+func (s *Set) Rule(id string) *Rule { return s.byID[id] }
+
+// catalogIndex orders rules: catalog rules by their position, others after them.
+func (s *Set) catalogIndex(id string) int {
+	if i, ok := s.order[id]; ok {
+		return i
+	}
+	return len(s.order)
+}

@@ -1,0 +1,171 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+)
+
+// scopes in rank order: a whole-node problem first, a port nobody uses last (rule-catalog §2.1).
+var scopes = []string{"node", "device", "port", "unused_port"}
+
+func scopeRank(s string) int      { return index(scopes, s) }
+func confidenceRank(c string) int { return index(Confidences, c) }
+
+func index(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return len(list)
+}
+
+// defaultScope derives the scope from what the subject names.
+func defaultScope(s Subject) string {
+	switch {
+	case s.Port != nil || s.Netdev != "":
+		return "port"
+	case s.Device != "" || s.PCI != "":
+		return "device"
+	}
+	return "node"
+}
+
+// rank orders the diagnoses (DESIGN.md section 4, rule-catalog §2.1 and §2.3): severity,
+// confidence, scope, catalog order, a fix without reboot first, then id, subject and message so
+// the order is total. A diagnosis that another one explains (the cause's rule lists its id under
+// explains, on the same or an enclosing subject) is placed directly below its cause, and ranks
+// are numbered in that order from 1.
+func (e *Engine) rank(ds []Diagnosis) []Diagnosis {
+	sort.SliceStable(ds, func(i, j int) bool { return e.less(&ds[i], &ds[j]) })
+
+	// parent[i] is the index of the cause of ds[i], -1 for none. Diagnoses are visited from the
+	// lowest ranked up, so that in a cycle (A explains B explains A) the higher-ranked stays the cause.
+	parent := make([]int, len(ds))
+	for i := range parent {
+		parent[i] = -1
+	}
+	for i := len(ds) - 1; i >= 0; i-- {
+		for p := range ds { // best-ranked cause first
+			if p == i || !e.explains(&ds[p], &ds[i]) || reaches(parent, p, i) {
+				continue
+			}
+			parent[i] = p
+			break
+		}
+	}
+	children := make([][]int, len(ds))
+	var roots []int
+	for i, p := range parent {
+		if p < 0 {
+			roots = append(roots, i)
+		} else {
+			children[p] = append(children[p], i)
+		}
+	}
+	out := make([]Diagnosis, 0, len(ds))
+	rankOf := make([]int, len(ds))
+	var visit func(i int)
+	visit = func(i int) {
+		rankOf[i] = len(out) + 1
+		d := ds[i]
+		d.Rank = rankOf[i]
+		if p := parent[i]; p >= 0 {
+			id := ds[p].ID
+			d.ExplainedBy = &id
+			d.ExplainedByRank = rankOf[p]
+		}
+		d.Explains = []string{}
+		for _, c := range children[i] {
+			if !contains(d.Explains, ds[c].ID) {
+				d.Explains = append(d.Explains, ds[c].ID)
+			}
+		}
+		sort.Strings(d.Explains)
+		out = append(out, d)
+		for _, c := range children[i] {
+			visit(c)
+		}
+	}
+	for _, r := range roots {
+		visit(r)
+	}
+	return out
+}
+
+// reaches reports whether following causes from p arrives at i (so making p the cause of i
+// would close a cycle).
+func reaches(parent []int, p, i int) bool {
+	for n := 0; p >= 0 && n <= len(parent); n++ {
+		if p == i {
+			return true
+		}
+		p = parent[p]
+	}
+	return false
+}
+
+func (e *Engine) less(a, b *Diagnosis) bool {
+	for _, c := range [...][2]int{
+		{SeverityRank(a.Severity), SeverityRank(b.Severity)},
+		{confidenceRank(a.Confidence), confidenceRank(b.Confidence)},
+		{scopeRank(a.Scope), scopeRank(b.Scope)},
+		{e.set.catalogIndex(a.ID), e.set.catalogIndex(b.ID)},
+		{boolRank(a.NeedsReboot), boolRank(b.NeedsReboot)},
+	} {
+		if c[0] != c[1] {
+			return c[0] < c[1]
+		}
+	}
+	if a.ID != b.ID {
+		return a.ID < b.ID
+	}
+	if sa, sb := subjectKey(a.Subject), subjectKey(b.Subject); sa != sb {
+		return sa < sb
+	}
+	return a.Message < b.Message
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// subjectKey sorts subjects by device, port (numerically), PCI address and netdev.
+func subjectKey(s Subject) string {
+	port := ""
+	if s.Port != nil {
+		port = fmt.Sprintf("%06d", *s.Port)
+	}
+	return s.Device + "\x00" + port + "\x00" + s.PCI + "\x00" + s.Netdev
+}
+
+// explains reports whether cause's rule lists effect's id and cause's subject encloses effect's.
+func (e *Engine) explains(cause, effect *Diagnosis) bool {
+	rule := e.set.byID[cause.ID]
+	return rule != nil && contains(rule.Explains, effect.ID) && encloses(cause.Subject, effect.Subject)
+}
+
+// encloses reports whether outer is the same subject as inner or contains it (node ⊃ device ⊃
+// port). Device name, PCI address and netdev are alternative names: they must not contradict
+// each other, and inner must share one with outer at outer's level.
+func encloses(outer, inner Subject) bool {
+	differ := func(a, b string) bool { return a != "" && b != "" && a != b }
+	if differ(outer.Device, inner.Device) || differ(outer.PCI, inner.PCI) || differ(outer.Netdev, inner.Netdev) {
+		return false
+	}
+	same := func(a, b string) bool { return a != "" && a == b }
+	switch {
+	case outer.Port != nil || (outer.Netdev != "" && outer.Device == ""):
+		samePort := outer.Port != nil && inner.Port != nil && *outer.Port == *inner.Port &&
+			(same(outer.Device, inner.Device) || same(outer.PCI, inner.PCI))
+		return samePort || same(outer.Netdev, inner.Netdev)
+	case outer.Device != "" || outer.PCI != "":
+		return same(outer.Device, inner.Device) || same(outer.PCI, inner.PCI)
+	}
+	return true
+}
+
+func contains(list []string, s string) bool { return index(list, s) < len(list) }

@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// ReportSchemaVersion is the version of the report document (DESIGN.md section 5).
+const ReportSchemaVersion = 1
+
+// Report is the result of one diagnosis run: ranked diagnoses, the rules that could not run and
+// what was read.
+type Report struct {
+	SchemaVersion int              `json:"schema_version"`
+	Tool          Tool             `json:"tool"`
+	Host          Host             `json:"host"`
+	Source        facts.SourceInfo `json:"source"`
+	// Diagnoses in rank order; a consequence follows its cause.
+	Diagnoses []Diagnosis `json:"diagnoses"`
+	// Skipped are the rules that were not evaluated, by id.
+	Skipped []Skipped `json:"skipped"`
+	// Sources are the snapshot's inputs with their status.
+	Sources []facts.Source `json:"sources"`
+	// Evaluated counts the rules that ran; Hidden counts diagnoses below --min-severity.
+	Evaluated int `json:"evaluated"`
+	Hidden    int `json:"hidden,omitempty"`
+	hidden    []Diagnosis
+}
+
+// Tool names the program that wrote the report.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Host identifies the node the snapshot is from.
+type Host struct {
+	Hostname string `json:"hostname,omitempty"`
+	Kernel   string `json:"kernel,omitempty"`
+}
+
+// Diagnosis is one finding of one rule, joined with the rule's metadata.
+type Diagnosis struct {
+	// Rank starts at 1.
+	Rank       int    `json:"rank"`
+	ID         string `json:"id"`
+	Title      string `json:"title"`
+	Severity   string `json:"severity"`
+	Confidence string `json:"confidence"`
+	// Scope is node, device, port or unused_port (ranking: node first, unused ports last).
+	Scope   string  `json:"scope"`
+	Subject Subject `json:"subject"`
+	// Message is one line that states the proof.
+	Message  string           `json:"message"`
+	Evidence []facts.Evidence `json:"evidence"`
+	// Fix commands with the subject filled in.
+	Fix         []Fix `json:"fix"`
+	NeedsReboot bool  `json:"needs_reboot"`
+	// Explains lists the ids of the diagnoses in this report that this one accounts for.
+	Explains []string `json:"explains"`
+	// ExplainedBy is the id of the diagnosis that accounts for this one, and ExplainedByRank its rank.
+	ExplainedBy     *string  `json:"explained_by"`
+	ExplainedByRank int      `json:"explained_by_rank,omitempty"`
+	References      []string `json:"references"`
+}
+
+// Subject is what a diagnosis is about; all empty means the whole node.
+type Subject struct {
+	Device string `json:"device,omitempty"`
+	Port   *int   `json:"port,omitempty"`
+	PCI    string `json:"pci,omitempty"`
+	Netdev string `json:"netdev,omitempty"`
+}
+
+// String names the subject the way operators write it: "mlx5_0/1 (ib0)", "mlx5_0
+// (0000:81:00.0)", "ib0", or "node".
+func (s Subject) String() string {
+	var main string
+	var extra []string
+	switch {
+	case s.Device != "" && s.Port != nil:
+		main = s.Device + "/" + strconv.Itoa(*s.Port)
+	case s.Device != "":
+		main = s.Device
+	case s.Netdev != "":
+		main = s.Netdev
+	case s.PCI != "":
+		main = s.PCI
+	case s.Port != nil:
+		main = "port " + strconv.Itoa(*s.Port)
+	default:
+		return "node"
+	}
+	if s.Netdev != "" && main != s.Netdev {
+		extra = append(extra, s.Netdev)
+	}
+	if s.PCI != "" && main != s.PCI && s.Port == nil {
+		extra = append(extra, s.PCI)
+	}
+	if len(extra) > 0 {
+		main += " (" + strings.Join(extra, ", ") + ")"
+	}
+	return main
+}
+
+// Skipped is a rule that was not evaluated, and why.
+type Skipped struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+	// Missing lists the fact groups the rule requires that the snapshot lacks.
+	Missing []string `json:"missing,omitempty"`
+}
+
+// Count returns how many diagnoses have each severity.
+func (r *Report) Count() map[string]int {
+	n := map[string]int{}
+	for _, d := range r.Diagnoses {
+		n[d.Severity]++
+	}
+	return n
+}
+
+// AtLeast reports whether a diagnosis of severity sev or worse exists (hidden ones included).
+func (r *Report) AtLeast(sev string) bool {
+	limit := SeverityRank(sev)
+	for _, d := range r.all() {
+		if SeverityRank(d.Severity) <= limit {
+			return true
+		}
+	}
+	return false
+}
+
+// SeverityRank is the position of sev in Severities (0 = critical); unknown severities sort last.
+func SeverityRank(sev string) int {
+	for i, s := range Severities {
+		if s == sev {
+			return i
+		}
+	}
+	return len(Severities)
+}
+
+// ValidSeverity reports whether sev is one of Severities.
+func ValidSeverity(sev string) bool { return SeverityRank(sev) < len(Severities) }
+
+func (r *Report) all() []Diagnosis {
+	return append(append([]Diagnosis(nil), r.Diagnoses...), r.hidden...)
+}
+
+// HideBelow removes the diagnoses less severe than min (--min-severity) and renumbers the rest;
+// AtLeast still sees the hidden ones.
+func (r *Report) HideBelow(min string) {
+	limit := SeverityRank(min)
+	newRank := map[int]int{}
+	var kept []Diagnosis
+	for _, d := range r.Diagnoses {
+		if SeverityRank(d.Severity) > limit {
+			r.hidden = append(r.hidden, d)
+			continue
+		}
+		newRank[d.Rank] = len(kept) + 1
+		d.Rank = len(kept) + 1
+		kept = append(kept, d)
+	}
+	for i := range kept {
+		if kept[i].ExplainedByRank != 0 {
+			kept[i].ExplainedByRank = newRank[kept[i].ExplainedByRank] // 0 when the cause is hidden
+		}
+	}
+	r.Diagnoses = kept
+	r.Hidden = len(r.hidden)
+}

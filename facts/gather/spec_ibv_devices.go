@@ -1,0 +1,35 @@
+package gather
+
+import (
+	"regexp"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+)
+
+var ibvDevicesHeadRe = regexp.MustCompile(`(?m)^\s*device\s+node GUID\s*$`)
+
+func init() {
+	register(Spec{
+		Name:        "ibv_devices",
+		Plugin:      "infiniband",
+		Commands:    []string{"ibv_devices"},
+		Sniff:       ibvDevicesHeadRe.Match,
+		Apply:       applyIBVDevices,
+		MissingHint: "install ibverbs-utils / libibverbs-utils (rdma-core) and run ibv_devices",
+	})
+}
+
+func applyIBVDevices(s *facts.Snapshot, in Input) error {
+	out, err := parse.IBVDevices(in.Data)
+	if err != nil {
+		return err
+	}
+	for _, d := range out.Devices {
+		addDevice(s, in, d)
+	}
+	if len(out.Messages) > 0 {
+		mergeHost(s, in, facts.Host{Userspace: out.Messages})
+	}
+	return refused(s, in, "ibv_devices", out.Refusal)
+}

@@ -1,0 +1,142 @@
+package live
+
+import (
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+)
+
+// notInSnapshot is how gather.Build words a source it found no file for.
+const notInSnapshot = "not in snapshot"
+
+// Annotate explains, from a gather's metadata, the sources gather.Build could only call "not in
+// snapshot": a tool that is not installed, a command killed at its timeout, a per-port or
+// per-function command with nothing to run on, a file absent from the node. Commands that
+// failed are added as sources of their own, named by their command line.
+func Annotate(s *facts.Snapshot, m *Meta) {
+	if m == nil {
+		return
+	}
+	explained := map[string][]facts.Source{}
+	for _, r := range m.Commands {
+		if r.Status == RanOK {
+			continue
+		}
+		name := SpecForArgv(r.Argv)
+		if name == "" {
+			continue
+		}
+		status := facts.StatusError
+		switch r.Status {
+		case RanMissing:
+			status = facts.StatusMissing
+		case RanTimeout, RanNotRun:
+			status = facts.StatusTimeout
+		}
+		explained[name] = append(explained[name], facts.Source{Name: name, Origin: strings.Join(r.Argv, " "), Status: status, Error: r.Error})
+	}
+	why := notRunReasons(m)
+	var out []facts.Source
+	for _, src := range s.Sources {
+		if src.Status != facts.StatusMissing || !strings.HasPrefix(src.Error, notInSnapshot) {
+			out = append(out, src)
+			continue
+		}
+		if ex, ok := explained[src.Name]; ok {
+			out = append(out, ex...)
+			delete(explained, src.Name)
+			continue
+		}
+		if reason, ok := why[src.Name]; ok {
+			src.Error = reason
+		} else {
+			src.Error = notCollected(src.Name, m.Root)
+		}
+		out = append(out, src)
+	}
+	// Failures of sources that other files of the same spec did provide.
+	for _, ex := range explained {
+		out = append(out, ex...)
+	}
+	s.Sources = out
+	s.Available = facts.Available(s.Sources)
+}
+
+// AnnotateFS applies Annotate with the rdmadoctor.yaml of fsys, when it has one (a gather output).
+func AnnotateFS(s *facts.Snapshot, fsys fs.FS) {
+	b, err := fs.ReadFile(fsys, MetaFile)
+	if err != nil {
+		return
+	}
+	if m, err := ParseMeta(b); err == nil {
+		Annotate(s, m)
+	}
+}
+
+// SpecForArgv names the spec that reads a command's output.
+func SpecForArgv(argv []string) string {
+	return gather.SpecOf(path.Join("sos_commands", gather.Mangle(strings.Join(argv, " "))))
+}
+
+// notRunReasons says, per spec, why per-object commands were not planned.
+func notRunReasons(m *Meta) map[string]string {
+	why := map[string]string{}
+	set := func(reason string, argvs ...[]string) {
+		for _, a := range argvs {
+			if n := SpecForArgv(a); n != "" {
+				if _, ok := why[n]; !ok {
+					why[n] = reason
+				}
+			}
+		}
+	}
+	if len(m.Found.ActiveIB) == 0 {
+		reason := "not run: no ACTIVE InfiniBand port (sos and rdmadoctor query the fabric only from ACTIVE ports)"
+		if len(m.Found.RDMADevices) == 0 {
+			reason = "not run: no RDMA device in " + path.Join(m.Root, "sys/class/infiniband")
+		}
+		set(reason, []string{"iblinkinfo", "-C", "x", "-P", "1"}, []string{"sminfo", "-C", "x", "-P", "1"},
+			[]string{"perfquery", "-C", "x", "-P", "1"})
+	}
+	if len(m.Found.MellanoxPFs) == 0 {
+		reason := "not run: no Mellanox (15b3) physical function in " + path.Join(m.Root, "sys/bus/pci/devices")
+		bdf := "0000:00:00.0"
+		set(reason, []string{"mstconfig", "-d", bdf, "-e", "q"}, []string{"flint", "-d", bdf, "q"},
+			[]string{"mlxlink", "-d", bdf, "-m", "-c"})
+	}
+	// ethtool runs only for netdevs with hardware behind them.
+	reason := "not run: no network interface with a device in " + path.Join(m.Root, "sys/class/net")
+	for _, opt := range []string{"", "-i", "-m", "-S", "-a", "--show-fec"} {
+		argv := []string{"ethtool", "eth0"}
+		if opt != "" {
+			argv = []string{"ethtool", opt, "eth0"}
+		}
+		set(reason, argv)
+	}
+	return why
+}
+
+// notCollected explains a missing source that no live command feeds: a file absent from the
+// node, or an input only captures and sosreports can provide.
+func notCollected(name, root string) string {
+	for _, sp := range gather.Specs() {
+		if sp.Name != name {
+			continue
+		}
+		switch {
+		case sp.Root != "":
+			return "not present on this node: " + path.Join(root, sp.Root)
+		case len(sp.Paths) > 0:
+			return "not present on this node: " + path.Join(root, sp.Paths[0])
+		}
+		msg := "not collected by rdmadoctor gather"
+		if sp.MissingHint != "" {
+			msg += ": " + sp.MissingHint
+		}
+		return msg
+	}
+	return "not collected by rdmadoctor gather"
+}

@@ -1,0 +1,273 @@
+package live
+
+import (
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing/fstest"
+	"time"
+
+	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+)
+
+// Defaults for Options.
+const (
+	DefaultJobs           = 8
+	DefaultCommandTimeout = 10 * time.Second
+	DefaultTimeout        = 30 * time.Second
+	// SampleDir holds the second read of --sample.
+	SampleDir = "sample"
+)
+
+// Options configure a gather.
+type Options struct {
+	// Root is where sys/, proc/, etc/ and var/ are read from; "/" when empty.
+	Root string
+	// Path lists the directories tools are looked up in; $PATH plus the sbin directories when nil.
+	Path []string
+	// Jobs bounds how many commands and file copies run at once.
+	Jobs int
+	// CommandTimeout bounds each command; Timeout the whole gather (without the --sample wait).
+	CommandTimeout time.Duration
+	Timeout        time.Duration
+	// Sample, when positive, reads port counters and ethtool -S a second time after it.
+	Sample time.Duration
+	// Observer is told about progress; nil is silent.
+	Observer Observer
+	// Version and Argv go into rdmadoctor.yaml.
+	Version string
+	Argv    []string
+}
+
+// Observer follows a gather's progress.
+type Observer interface {
+	// Planned is called once with the number of tasks.
+	Planned(n int)
+	// Done is called when a task ends; r is nil for file copies.
+	Done(name string, r *Run)
+	// Finish is called when the gather ends.
+	Finish()
+}
+
+// Result is a gathered snapshot in sos layout.
+type Result struct {
+	// FS is the snapshot tree, rdmadoctor.yaml included.
+	FS        fstest.MapFS
+	Meta      *Meta
+	Inventory Inventory
+}
+
+// task is one unit of work for the pool.
+type task struct {
+	name string
+	// counters marks the first read of counters that --sample repeats.
+	counters bool
+	run      func(ctx context.Context) (files map[string][]byte, r *Run, bad []Unreadable)
+}
+
+func (o *Options) defaults() {
+	if o.Root == "" {
+		o.Root = "/"
+	}
+	if o.Path == nil {
+		o.Path = append(filepath.SplitList(os.Getenv("PATH")), "/usr/local/sbin", "/usr/sbin", "/sbin")
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = DefaultJobs
+	}
+	if o.CommandTimeout <= 0 {
+		o.CommandTimeout = DefaultCommandTimeout
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+}
+
+// Gather collects a snapshot of the node under opts.Root. It always returns a result: commands
+// that are missing, time out or fail and files that cannot be read are recorded in Meta.
+func Gather(ctx context.Context, opts Options) *Result {
+	opts.defaults()
+	start := time.Now()
+	inv := Discover(opts.Root)
+	meta := &Meta{Time: start.UTC().Truncate(time.Second), Argv: opts.Argv, Root: opts.Root,
+		TimeoutSeconds: opts.Timeout.Seconds()}
+	meta.Tool.Name, meta.Tool.Version = "rdmadoctor", opts.Version
+	describe(meta, inv)
+
+	r := &runner{path: opts.Path, timeout: opts.CommandTimeout}
+	tasks := plan(opts.Root, inv, r)
+	if opts.Observer != nil {
+		opts.Observer.Planned(len(tasks))
+	}
+	dctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	tree := fstest.MapFS{}
+	firstRead := runPool(dctx, opts, tasks, tree, meta)
+
+	if opts.Sample > 0 && !firstRead.IsZero() {
+		sample(ctx, opts, inv, r, firstRead, tree, meta)
+	}
+	if opts.Observer != nil {
+		opts.Observer.Finish()
+	}
+	meta.DurationSeconds = time.Since(start).Seconds()
+	sort.SliceStable(meta.Commands, func(i, j int) bool {
+		return strings.Join(meta.Commands[i].Argv, " ") < strings.Join(meta.Commands[j].Argv, " ")
+	})
+	sort.Slice(meta.Unreadable, func(i, j int) bool { return meta.Unreadable[i].Path < meta.Unreadable[j].Path })
+	tree[MetaFile] = &fstest.MapFile{Data: meta.marshal(), Mode: 0o644, ModTime: meta.Time}
+	return &Result{FS: tree, Meta: meta, Inventory: inv}
+}
+
+// plan turns the inventory into tasks: counter reads first (so --sample's interval is measured
+// from a well-defined start), then the rest in plan order.
+func plan(root string, inv Inventory, r *runner) []task {
+	var first, rest []task
+	for _, d := range inv.Devices {
+		d := d
+		first = append(first, copyTask("sys/class/infiniband/"+d.Name, true, func() copied { return ibDeviceFiles(root, d.Name) }))
+	}
+	for _, c := range Plan(inv) {
+		t := commandTask(c, "", r)
+		if c.Counters {
+			t.counters = true
+			first = append(first, t)
+		} else {
+			rest = append(rest, t)
+		}
+	}
+	for _, n := range inv.Netdevs {
+		n := n
+		rest = append(rest, copyTask("sys/class/net/"+n.Name, false, func() copied { return netdevFiles(root, n.Name) }))
+	}
+	rest = append(rest, copyTask("host files", false, func() copied { return hostFiles(root) }))
+	return append(first, rest...)
+}
+
+func copyTask(name string, counters bool, f func() copied) task {
+	return task{name: name, counters: counters, run: func(context.Context) (map[string][]byte, *Run, []Unreadable) {
+		c := f()
+		return c.files, nil, c.unreadable
+	}}
+}
+
+// commandTask runs c and files its output under prefix/sos_commands/<plugin>/<mangled argv>.
+func commandTask(c Command, prefix string, r *runner) task {
+	return task{name: c.String(), run: func(ctx context.Context) (map[string][]byte, *Run, []Unreadable) {
+		res := r.runCommand(ctx, c)
+		if res.Status != RanOK {
+			return nil, &res, nil
+		}
+		res.File = path.Join(prefix, "sos_commands", c.Plugin, gather.Mangle(strings.Join(res.Argv, " ")))
+		return map[string][]byte{res.File: res.output}, &res, nil
+	}}
+}
+
+// runPool runs tasks with at most opts.Jobs at once until they are done or ctx ends, and merges
+// their output into tree and meta. Tasks not finished at the deadline are recorded and
+// abandoned (a read stuck in the kernel cannot be interrupted). It returns when the first
+// counter read started.
+func runPool(ctx context.Context, opts Options, tasks []task, tree fstest.MapFS, meta *Meta) time.Time {
+	type done struct {
+		i     int
+		files map[string][]byte
+		run   *Run
+		bad   []Unreadable
+	}
+	results := make(chan done, len(tasks))
+	sem := make(chan struct{}, opts.Jobs)
+	var mu sync.Mutex
+	var firstRead time.Time
+	started := make([]bool, len(tasks))
+	go func() {
+		for i, t := range tasks {
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			mu.Lock()
+			started[i] = true
+			if t.counters && firstRead.IsZero() {
+				firstRead = time.Now()
+			}
+			mu.Unlock()
+			go func(i int, t task) {
+				defer func() { <-sem }()
+				f, r, bad := t.run(ctx)
+				results <- done{i, f, r, bad}
+			}(i, t)
+		}
+	}()
+	finished := make([]bool, len(tasks))
+	deadline := ctx.Done()
+	var grace <-chan time.Time
+collect:
+	for n := 0; n < len(tasks); {
+		var d done
+		select {
+		case d = <-results:
+			n++
+		case <-deadline:
+			// Commands are killed at the deadline and report promptly; give them a moment.
+			deadline, grace = nil, time.After(2*time.Second)
+			continue
+		case <-grace:
+			break collect
+		}
+		finished[d.i] = true
+		for p, b := range d.files {
+			tree[p] = &fstest.MapFile{Data: b, Mode: 0o644, ModTime: meta.Time}
+		}
+		if d.run != nil {
+			meta.Commands = append(meta.Commands, *d.run)
+		}
+		meta.Unreadable = append(meta.Unreadable, d.bad...)
+		if opts.Observer != nil {
+			opts.Observer.Done(tasks[d.i].name, d.run)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i, t := range tasks {
+		if finished[i] {
+			continue
+		}
+		msg := "not started: the gather deadline had passed"
+		if started[i] {
+			msg = "abandoned at the gather deadline"
+		}
+		if t.counters || strings.HasPrefix(t.name, "sys/") || t.name == "host files" {
+			meta.Unreadable = append(meta.Unreadable, Unreadable{Path: t.name, Error: msg})
+			continue
+		}
+		meta.Commands = append(meta.Commands, Run{Argv: strings.Fields(t.name), Status: RanNotRun, Error: msg})
+	}
+	return firstRead
+}
+
+// describe records the inventory in meta.
+func describe(m *Meta, inv Inventory) {
+	for _, d := range inv.Devices {
+		m.Found.RDMADevices = append(m.Found.RDMADevices, d.Name)
+		for _, p := range d.Ports {
+			if p.ActiveIB() {
+				m.Found.ActiveIB = append(m.Found.ActiveIB, d.Name+"/"+itoa(p.Number))
+			}
+		}
+	}
+	for _, f := range inv.PCI {
+		if f.VF {
+			m.Found.MellanoxVFs = append(m.Found.MellanoxVFs, f.Address)
+		} else {
+			m.Found.MellanoxPFs = append(m.Found.MellanoxPFs, f.Address)
+		}
+	}
+	for _, n := range inv.Netdevs {
+		m.Found.Netdevs = append(m.Found.Netdevs, n.Name)
+	}
+}

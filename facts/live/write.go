@@ -1,0 +1,105 @@
+package live
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing/fstest"
+)
+
+// Write stores the snapshot at dest: a .tar.gz (or .tgz) archive whose members sit under one
+// top-level folder named after the archive, or else a directory, created if needed and
+// required to be empty so an earlier snapshot is never mixed in.
+func Write(tree fstest.MapFS, dest string) error {
+	if strings.HasSuffix(dest, ".tar.gz") || strings.HasSuffix(dest, ".tgz") {
+		return writeTarGz(tree, dest)
+	}
+	return writeDir(tree, dest)
+}
+
+func sortedPaths(tree fstest.MapFS) []string {
+	ps := make([]string, 0, len(tree))
+	for p := range tree {
+		ps = append(ps, p)
+	}
+	sort.Strings(ps)
+	return ps
+}
+
+func writeDir(tree fstest.MapFS, dir string) error {
+	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
+		return fmt.Errorf("write %s: directory is not empty", dir)
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("write %s: %w", dir, err)
+	}
+	for _, p := range sortedPaths(tree) {
+		dst := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return fmt.Errorf("write %s: %w", dir, err)
+		}
+		if err := os.WriteFile(dst, tree[p].Data, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", dir, err)
+		}
+	}
+	return nil
+}
+
+func writeTarGz(tree fstest.MapFS, dest string) (err error) {
+	f, err := os.Create(dest)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", dest, err)
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("write %s: %w", dest, cerr)
+		}
+		if err != nil {
+			os.Remove(dest)
+		}
+	}()
+	top := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(dest), ".tgz"), ".tar.gz")
+	zw := gzip.NewWriter(f)
+	tw := tar.NewWriter(zw)
+	dirs := map[string]bool{}
+	for _, p := range sortedPaths(tree) {
+		mf := tree[p]
+		for _, d := range parents(path.Join(top, p)) {
+			if dirs[d] {
+				continue
+			}
+			dirs[d] = true
+			if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: d + "/", Mode: 0o755, ModTime: mf.ModTime}); err != nil {
+				return fmt.Errorf("write %s: %w", dest, err)
+			}
+		}
+		hdr := &tar.Header{Typeflag: tar.TypeReg, Name: path.Join(top, p), Mode: 0o644, Size: int64(len(mf.Data)), ModTime: mf.ModTime}
+		if err := tw.WriteHeader(hdr); err != nil {
+			return fmt.Errorf("write %s: %w", dest, err)
+		}
+		if _, err := tw.Write(mf.Data); err != nil {
+			return fmt.Errorf("write %s: %w", dest, err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", dest, err)
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", dest, err)
+	}
+	return nil
+}
+
+// parents returns the folders above p, outermost first: "a/b/c" -> ["a", "a/b"].
+func parents(p string) []string {
+	var out []string
+	for d := path.Dir(p); d != "." && d != "/"; d = path.Dir(d) {
+		out = append([]string{d}, out...)
+	}
+	return out
+}

@@ -1,0 +1,129 @@
+package parse
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+var (
+	// dmesgStampRe is dmesg's "[    1.437917] " or dmesg -T's "[Wed Jan 15 11:37:57 2025] ".
+	dmesgStampRe = regexp.MustCompile(`^\[[^\]]*\]\s*`)
+	// syslogPrefixRe is the syslog/journal prefix "Dec 30 00:07:32 node01 kernel: " (also the ISO
+	// timestamp of journalctl -o short-iso); group 1 is the tag.
+	syslogPrefixRe = regexp.MustCompile(`^(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\S+)\s+\S+\s+([^:\s\[]+)(?:\[\d+\])?:\s?`)
+	// kernelBDFRe is a PCI address with domain as the kernel's dev_printk prints it.
+	kernelBDFRe = regexp.MustCompile(`[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]`)
+	// kernelNetdevRe is a network interface name before a colon ("enp4s0np0: Link down").
+	kernelNetdevRe = regexp.MustCompile(`^([a-z][a-z0-9.]*):(\s|$)`)
+	// ipoibPrefixRe is an IPoIB interface's own prefix ("ib0: mtu > 2044 ...").
+	ipoibPrefixRe = regexp.MustCompile(`^(ib[a-z0-9.]*):\s`)
+	// rdmaUserspaceRe finds RDMA user-space libraries in segfault lines.
+	rdmaUserspaceRe = regexp.MustCompile(`librdmacm|libibverbs|libmlx[45]|libucp|libuct`)
+)
+
+// rdmaKernelDrivers are the dev_printk/pr_* prefixes of the RDMA stack.
+var rdmaKernelDrivers = map[string]bool{
+	"mlx4_core": true, "mlx4_en": true, "mlx4_ib": true, "mlx5_core": true, "mlx5_ib": true,
+	"mlx_compat": true, "mlxfw": true, "ib_core": true, "ib_ipoib": true, "ib_uverbs": true,
+	"ib_umad": true, "ib_cm": true, "rdma_cm": true, "rdma_ucm": true, "iw_cm": true,
+	"infiniband": true, "ib_srp": true, "ib_srpt": true, "ib_iser": true, "rpcrdma": true,
+}
+
+// kernelEventKinds classify a message, most specific first.
+var kernelEventKinds = []struct {
+	kind string
+	re   *regexp.Regexp
+}{
+	{facts.EventInsufficientPower, regexp.MustCompile(`(?i)insufficient power on the pcie slot`)},
+	{facts.EventPCIeLimited, regexp.MustCompile(`(?i)available pcie bandwidth, limited by`)},
+	{facts.EventProbeFailed, regexp.MustCompile(`(?i)probe of \S+ failed|handle_hca_cap failed|load_one failed|init_one failed|init_once failed|function_setup failed`)},
+	{facts.EventFirmwareUpgrade, regexp.MustCompile(`(?i)upgrade to (a )?later fw|(firmware|fw)( version)?\b.*\btoo old`)},
+	{facts.EventModuleError, regexp.MustCompile(`(?i)port module event\[error\]|cable error`)},
+	{facts.EventCableNotConnected, regexp.MustCompile(`(?i)cable is not con`)},
+	{facts.EventIPoIBMTUClamp, regexp.MustCompile(`mtu > \d+ will cause multicast packet drops`)},
+	{facts.EventLostCarrier, regexp.MustCompile(`(?i)lost carrier`)},
+	{facts.EventLinkDown, regexp.MustCompile(`(?i)\blink down\b`)},
+	{facts.EventLinkUp, regexp.MustCompile(`(?i)\blink up\b`)},
+}
+
+// Dmesg classifies the RDMA-related lines of a kernel log: `dmesg`, `dmesg -T`, `journalctl -k`,
+// grep excerpts of them, and /var/log/messages, syslog or kern.log (where only "kernel:" lines
+// count). A line belongs to the RDMA stack when it starts with an RDMA driver's prefix
+//
+//	[    1.438142] mlx5_core 0000:04:00.0: 8.000 Gb/s available PCIe bandwidth, limited by 2.5 GT/s PCIe x4 link at ...
+//	mlx4_en: eth1: Link Up
+//	[Wed Jan 15 11:37:57 2025] infiniband mlx5_0: create_qp:3047:(pid 29714): Create QP type 2 failed
+//
+// with an IPoIB interface ("ib0: mtu > 2044 will cause multicast packet drops.") or names an RDMA
+// user-space library (a segfault in librdmacm). Each becomes a KernelEvent of a facts.Event* kind
+// (EventOther when no pattern matches) with the driver, PCI address, netdev and RDMA device it
+// names. Other lines are skipped; a kernel log has no malformed lines.
+func Dmesg(b []byte) ([]facts.KernelEvent, error) {
+	var out []facts.KernelEvent
+	for _, l := range Lines(b) {
+		msg := l.Text
+		if m := syslogPrefixRe.FindStringSubmatch(msg); m != nil {
+			if m[1] != "kernel" {
+				continue
+			}
+			msg = msg[len(m[0]):]
+		}
+		msg = strings.TrimSpace(dmesgStampRe.ReplaceAllString(msg, ""))
+		ev, ok := kernelEvent(msg)
+		if !ok {
+			continue
+		}
+		ev.Evidence = l.Evidence()
+		out = append(out, ev)
+	}
+	return out, nil
+}
+
+// kernelEvent reads who logged msg and what it says; ok is false for lines outside the RDMA stack.
+func kernelEvent(msg string) (facts.KernelEvent, bool) {
+	var ev facts.KernelEvent
+	head, rest, _ := strings.Cut(msg, " ")
+	driver := strings.TrimSuffix(strings.Trim(strings.TrimSuffix(head, ":"), "<>"), ":")
+	switch {
+	case rdmaKernelDrivers[driver]:
+		ev.Driver = driver
+		rest = strings.TrimSpace(rest)
+		if a := kernelBDFRe.FindString(rest); a != "" {
+			ev.PCIAddress = a
+		}
+		if strings.HasPrefix(rest, ev.PCIAddress) && ev.PCIAddress != "" {
+			rest = strings.TrimPrefix(rest, ev.PCIAddress)
+			if strings.HasPrefix(rest, ":") {
+				rest = "" // "0000:04:00.0: message": no interface named
+			}
+			rest = strings.TrimSpace(rest)
+		}
+		if m := kernelNetdevRe.FindStringSubmatch(rest); m != nil {
+			if driver == "infiniband" {
+				ev.RDMADevice = m[1]
+			} else {
+				ev.Netdev = m[1]
+			}
+		} else if driver == "infiniband" {
+			if dev, _, ok := strings.Cut(rest, ":"); ok && !strings.Contains(dev, " ") {
+				ev.RDMADevice = dev
+			}
+		}
+	case ipoibPrefixRe.MatchString(msg):
+		ev.Driver = "ib_ipoib"
+		ev.Netdev = ipoibPrefixRe.FindStringSubmatch(msg)[1]
+	case rdmaUserspaceRe.MatchString(msg):
+	default:
+		return ev, false
+	}
+	ev.Kind = facts.EventOther
+	for _, k := range kernelEventKinds {
+		if k.re.MatchString(msg) {
+			ev.Kind = k.kind
+			break
+		}
+	}
+	return ev, true
+}

@@ -1,0 +1,213 @@
+package parse
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// IBStatOutput is what `ibstat` printed: the devices, and the tool's own error if it gave up.
+type IBStatOutput struct {
+	Devices []facts.Device
+	// Refusal is ibstat's own error, e.g. "ibpanic: ... stat of IB device 'mlx5_8' failed"; the
+	// devices printed before it are kept (ibstat aborts mid-output when a device vanishes).
+	Refusal *facts.ToolRefusal
+}
+
+var (
+	ibstatCARe   = regexp.MustCompile(`^CA '([^']+)'\s*$`)
+	ibstatPortRe = regexp.MustCompile(`^Port (\d+):\s*$`)
+)
+
+// IBStat parses the output of `ibstat` (or `ibstat <ca>`), rdma-core infiniband-diags ibstat.c:
+//
+//	CA 'mlx5_0'
+//		CA type: MT4123
+//		Number of ports: 1
+//		Firmware version: 20.33.1048
+//		...
+//		Port 1:
+//			State: Active
+//			Physical state: LinkUp
+//			Rate: 200
+//			Base lid: 569
+//			...
+//			Capability mask: 0xa651e848
+//			Link layer: InfiniBand
+//
+// Indentation is not relied on: "CA '...'" and "Port N:" open blocks, keys are known by name.
+// ibwarn lines and unknown keys are ignored. See
+// https://github.com/linux-rdma/rdma-core/blob/master/infiniband-diags/ibstat.c
+func IBStat(b []byte) (IBStatOutput, error) {
+	var out IBStatOutput
+	var dev *facts.Device
+	var port *facts.Port
+	flush := func() {
+		if dev != nil {
+			out.Devices = append(out.Devices, *dev)
+		}
+		dev, port = nil, nil
+	}
+	for _, l := range Lines(b) {
+		t := strings.TrimSpace(l.Text)
+		if r := ibRefusal(l); r != nil {
+			if out.Refusal == nil {
+				out.Refusal = r
+			}
+			continue
+		}
+		if m := ibstatCARe.FindStringSubmatch(t); m != nil {
+			flush()
+			dev = &facts.Device{Name: m[1]}
+			dev.Evidence.Set("name", l.Evidence())
+			continue
+		}
+		if dev == nil {
+			continue
+		}
+		if m := ibstatPortRe.FindStringSubmatch(t); m != nil {
+			n, err := strconv.Atoi(m[1])
+			if err != nil {
+				return out, l.Errorf("port number: %v", err)
+			}
+			dev.Ports = append(dev.Ports, facts.Port{Number: n})
+			port = &dev.Ports[len(dev.Ports)-1]
+			port.Evidence.Set("number", l.Evidence())
+			continue
+		}
+		key, val, ok := keyValue(t)
+		if !ok {
+			continue
+		}
+		var err error
+		if port != nil {
+			err = ibstatPortKey(port, key, val, l)
+		} else {
+			err = ibstatDeviceKey(dev, key, val, l)
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+	flush()
+	return out, nil
+}
+
+func ibstatDeviceKey(d *facts.Device, key, val string, l Line) error {
+	ev := l.Evidence()
+	switch key {
+	case "CA type":
+		d.CAType = val
+		d.Evidence.Set("ca_type", ev)
+	case "Number of ports":
+		n, err := strconv.Atoi(val)
+		if err != nil {
+			return l.Errorf("number of ports: %v", err)
+		}
+		d.NumPorts = intPtr(n)
+		d.Evidence.Set("num_ports", ev)
+	case "Firmware version":
+		d.Firmware = val
+		d.Evidence.Set("firmware", ev)
+	case "Hardware version":
+		d.HardwareVersion = val
+		d.Evidence.Set("hw_version", ev)
+	case "Node GUID":
+		if g, ok := GUID(val); ok {
+			d.NodeGUID = g
+			d.Evidence.Set("node_guid", ev)
+		}
+	case "System image GUID":
+		if g, ok := GUID(val); ok {
+			d.SystemImageGUID = g
+			d.Evidence.Set("sys_image_guid", ev)
+		}
+	}
+	return nil
+}
+
+func ibstatPortKey(p *facts.Port, key, val string, l Line) error {
+	ev := l.Evidence()
+	switch key {
+	case "State":
+		if s, ok := PortState(val); ok {
+			p.State = s
+			p.Evidence.Set("state", ev)
+		}
+	case "Physical state":
+		if s, ok := PhysicalState(val); ok {
+			p.PhysicalState = s
+			p.Evidence.Set("physical_state", ev)
+		}
+	case "Rate":
+		r, err := IBStatRate(val)
+		if err != nil {
+			return l.Errorf("%v", err)
+		}
+		p.RateGbps = r.Gbps
+		p.Evidence.Set("rate_gbps", ev)
+		if r.LaneSpeed != "" {
+			p.LaneSpeed = r.LaneSpeed
+			p.Evidence.Set("lane_speed", ev)
+		}
+	case "Base lid", "SM lid", "LMC":
+		n, err := strconv.Atoi(val)
+		if err != nil {
+			return l.Errorf("%s: %v", key, err)
+		}
+		switch key {
+		case "Base lid":
+			p.LID = intPtr(n)
+			p.Evidence.Set("lid", ev)
+		case "SM lid":
+			p.SMLID = intPtr(n)
+			p.Evidence.Set("sm_lid", ev)
+		default:
+			p.LMC = intPtr(n)
+			p.Evidence.Set("lmc", ev)
+		}
+	case "Capability mask":
+		setCapMask(p, val, ev)
+	case "Port GUID":
+		if g, ok := GUID(val); ok {
+			p.PortGUID = g
+			p.Evidence.Set("port_guid", ev)
+		}
+	case "Link layer":
+		p.LinkLayer = val
+		p.Evidence.Set("link_layer", ev)
+	}
+	return nil
+}
+
+// setCapMask records a PortInfo capability mask and the IsSMDisabled bit it carries.
+func setCapMask(p *facts.Port, val string, ev facts.Evidence) {
+	p.CapabilityMask = val
+	p.Evidence.Set("capability_mask", ev)
+	if dis, ok := SMDisabled(val); ok {
+		p.IsSMDisabled = boolPtr(dis)
+		p.Evidence.Set("is_sm_disabled", ev)
+	}
+}
+
+// ibRefusalMarkers are the infiniband-diags, libibumad and libibverbs messages that mean the tool
+// could not do its job (as opposed to ibwarn debug chatter such as "umad_init: umad_init").
+var ibRefusalMarkers = []string{
+	"ibpanic:", "iberror:", "No IB devices found", "Failed to get IB devices list",
+	"client_register for mgmt", "can't open MAD port", "can't read ABI version",
+	"IB device can't be found",
+}
+
+// ibRefusal returns the line as a refusal when it is one of the diagnostic tools' own errors.
+// Tool is left to the caller, which knows which command ran.
+func ibRefusal(l Line) *facts.ToolRefusal {
+	t := strings.TrimSpace(l.Text)
+	for _, m := range ibRefusalMarkers {
+		if strings.Contains(t, m) {
+			return &facts.ToolRefusal{Message: t, Evidence: l.Evidence()}
+		}
+	}
+	return nil
+}

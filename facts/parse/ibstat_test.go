@@ -1,0 +1,142 @@
+package parse_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
+)
+
+func TestIBStatNoSM(t *testing.T) {
+	got, err := parse.IBStat(fixtures.Read(t, "ibstat/cx4-back-to-back-no-sm.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := parse.IBStatOutput{Devices: []facts.Device{{
+		Name: "ibp4s0", CAType: "MT4115", NumPorts: ibInt(1), Firmware: "12.28.2040", HardwareVersion: "0",
+		NodeGUID: "0xec0d9a030044c34c", SystemImageGUID: "0xec0d9a030044c34c",
+		Evidence: facts.EvidenceMap{
+			"name":           ibEv(1, "CA 'ibp4s0'"),
+			"ca_type":        ibEv(2, "        CA type: MT4115"),
+			"num_ports":      ibEv(3, "        Number of ports: 1"),
+			"firmware":       ibEv(4, "        Firmware version: 12.28.2040"),
+			"hw_version":     ibEv(5, "        Hardware version: 0"),
+			"node_guid":      ibEv(6, "        Node GUID: 0xec0d9a030044c34c"),
+			"sys_image_guid": ibEv(7, "        System image GUID: 0xec0d9a030044c34c"),
+		},
+		Ports: []facts.Port{{
+			Number: 1, State: "Initializing", PhysicalState: "LinkUp", RateGbps: ibF64(56),
+			LID: ibInt(65535), LMC: ibInt(0), SMLID: ibInt(0), CapabilityMask: "0x2651e848", IsSMDisabled: ibBool(false),
+			PortGUID: "0xec0d9a030044c34c", LinkLayer: "InfiniBand",
+			Evidence: facts.EvidenceMap{
+				"number":          ibEv(8, "        Port 1:"),
+				"state":           ibEv(9, "                State: Initializing"),
+				"physical_state":  ibEv(10, "                Physical state: LinkUp"),
+				"rate_gbps":       ibEv(11, "                Rate: 56"),
+				"lid":             ibEv(12, "                Base lid: 65535"),
+				"lmc":             ibEv(13, "                LMC: 0"),
+				"sm_lid":          ibEv(14, "                SM lid: 0"),
+				"capability_mask": ibEv(15, "                Capability mask: 0x2651e848"),
+				"is_sm_disabled":  ibEv(15, "                Capability mask: 0x2651e848"),
+				"port_guid":       ibEv(16, "                Port GUID: 0xec0d9a030044c34c"),
+				"link_layer":      ibEv(17, "                Link layer: InfiniBand"),
+			},
+		}},
+	}}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// portSummary is the part of a port most rules read; it keeps multi-device tables readable.
+type portSummary struct {
+	Dev, State, Phys, LinkLayer string
+	Port                        int
+	Rate                        *float64
+	LID, SMLID                  *int
+	SMDisabled                  *bool
+}
+
+func summarise(devs []facts.Device) []portSummary {
+	var out []portSummary
+	for _, d := range devs {
+		for _, p := range d.Ports {
+			out = append(out, portSummary{Dev: d.Name, Port: p.Number, State: p.State, Phys: p.PhysicalState,
+				LinkLayer: p.LinkLayer, Rate: p.RateGbps, LID: p.LID, SMLID: p.SMLID, SMDisabled: p.IsSMDisabled})
+		}
+	}
+	return out
+}
+
+func TestIBStatCaptures(t *testing.T) {
+	for _, tc := range []struct {
+		fixture string
+		want    []portSummary
+		refusal string
+	}{
+		{"ibstat/mlx4-ddr-port2-polling.txt", []portSummary{
+			{Dev: "mlx4_0", Port: 1, State: "Active", Phys: "LinkUp", LinkLayer: "InfiniBand", Rate: ibF64(20), LID: ibInt(3), SMLID: ibInt(3), SMDisabled: ibBool(false)},
+			{Dev: "mlx4_0", Port: 2, State: "Down", Phys: "Polling", LinkLayer: "InfiniBand", Rate: ibF64(10), LID: ibInt(0), SMLID: ibInt(0), SMDisabled: ibBool(false)},
+		}, ""},
+		{"ibstat/vf-down-linkup-lid-65535.txt", []portSummary{
+			{Dev: "mlx5_7", Port: 1, State: "Down", Phys: "LinkUp", LinkLayer: "InfiniBand", Rate: ibF64(200), LID: ibInt(65535), SMLID: ibInt(1), SMDisabled: ibBool(true)},
+		}, ""},
+		// ibwarn debug lines before the output, and a capture cut off after "Rate: 56".
+		{"ibstat/mlx4-ibwarn-disabled-truncated.txt", []portSummary{
+			{Dev: "mlx4_0", Port: 1, State: "Down", Phys: "Disabled", LinkLayer: "InfiniBand", Rate: ibF64(10), LID: ibInt(38), SMLID: ibInt(13), SMDisabled: ibBool(false)},
+			{Dev: "mlx4_0", Port: 2, State: "Active", Phys: "LinkUp", Rate: ibF64(56)},
+		}, ""},
+		// A "---- mlx5_1 ----" separator added by the poster is ignored; IsSMdisabled is set.
+		{"ibstat/bf3-separator-line.txt", []portSummary{
+			{Dev: "mlx5_0", Port: 1, State: "Down", Phys: "LinkUp", LinkLayer: "InfiniBand", Rate: ibF64(100), LID: ibInt(65535), SMLID: ibInt(0), SMDisabled: ibBool(true)},
+			{Dev: "mlx5_1", Port: 1, State: "Down", Phys: "LinkUp", LinkLayer: "InfiniBand", Rate: ibF64(100), LID: ibInt(65535), SMLID: ibInt(0), SMDisabled: ibBool(true)},
+		}, ""},
+		{"ibstat/ibpanic-netdev-name.txt", nil, "ibpanic: [5896] main: 'ib1' IB device can't be found: No such file or directory"},
+	} {
+		got, err := parse.IBStat(fixtures.Read(t, tc.fixture))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.fixture, err)
+		}
+		if diff := cmp.Diff(tc.want, summarise(got.Devices)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.fixture, diff)
+		}
+		var refusal string
+		if got.Refusal != nil {
+			refusal = got.Refusal.Message
+		}
+		if refusal != tc.refusal {
+			t.Errorf("%s: refusal %q, want %q", tc.fixture, refusal, tc.refusal)
+		}
+	}
+}
+
+// ibstat aborted on a vanished 9th device (corpus 002): the 8 ports printed before stay, and the
+// ibpanic is a refusal, not a parse error.
+func TestIBStatPanicKeepsDevices(t *testing.T) {
+	got, err := parse.IBStat(fixtures.Read(t, "ibstat/azure-a100-ibpanic.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Devices) != 8 {
+		t.Fatalf("got %d devices, want 8", len(got.Devices))
+	}
+	for _, d := range got.Devices {
+		if d.Ports[0].State != "Active" || *d.Ports[0].RateGbps != 200 {
+			t.Errorf("%s: %s %v, want Active 200", d.Name, d.Ports[0].State, *d.Ports[0].RateGbps)
+		}
+	}
+	want := &facts.ToolRefusal{Message: "ibpanic: [1400444] main: stat of IB device 'mlx5_8' failed: No such file or directory",
+		Evidence: ibEv(137, "ibpanic: [1400444] main: stat of IB device 'mlx5_8' failed: No such file or directory")}
+	if diff := cmp.Diff(want, got.Refusal); diff != "" {
+		t.Errorf("refusal (-want +got):\n%s", diff)
+	}
+}
+
+func TestIBStatMalformedRate(t *testing.T) {
+	_, err := parse.IBStat([]byte("CA 'mlx5_0'\n\tPort 1:\n\t\tRate: fast\n"))
+	if err == nil || err.Error() != `line 3: "\t\tRate: fast": rate "fast": not a number` {
+		t.Errorf("err = %v", err)
+	}
+}

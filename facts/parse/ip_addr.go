@@ -1,0 +1,215 @@
+package parse
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// IPAddr parses iproute2 `ip addr` in its three layouts (ip/ipaddress.c):
+//
+//	9: ib0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 65520 qdisc pfifo_fast state UP qlen 1024
+//	    link/infiniband 80:00:00:48:fe:80:...:47:cf brd 00:ff:ff:ff:ff:12:40:1b:...
+//	    inet 192.0.2.10/16 brd 192.0.255.255 scope global ib0
+//	    inet6 fe80::202:c903:4e:47cf/64 scope link tentative
+//
+// `ip -o addr` puts each record on one line with "\" between the parts, and `ip -br addr`
+// prints "name  STATE  addr/len ...". `ip -d` detail lines give the IPoIB mode ("ipoib pkey
+// 0xffff mode connected ..."), and `vf N ...` lines of `ip link` are read into VFs. Interfaces
+// are returned in input order, merged by name. See https://man7.org/linux/man-pages/man8/ip-address.8.html.
+func IPAddr(b []byte) ([]facts.Netdev, error) {
+	return iproute(b)
+}
+
+var (
+	ipHeaderRe = regexp.MustCompile(`^\s*(\d+):\s+([^:\s]+(?:@[^:\s]+)?):?\s+(.*)$`)
+	ipFlagsRe  = regexp.MustCompile(`<([^>]*)>`)
+	ipBriefRe  = regexp.MustCompile(`^(\S+)\s+(UP|DOWN|UNKNOWN|LOWERLAYERDOWN|DORMANT|NOTPRESENT|TESTING)\b\s*(.*)$`)
+)
+
+type ipParser struct {
+	out   []facts.Netdev
+	index map[string]int
+}
+
+func (p *ipParser) netdev(name string) *facts.Netdev {
+	if i, ok := p.index[name]; ok {
+		return &p.out[i]
+	}
+	p.index[name] = len(p.out)
+	p.out = append(p.out, facts.Netdev{Name: name})
+	return &p.out[len(p.out)-1]
+}
+
+func iproute(b []byte) ([]facts.Netdev, error) {
+	p := &ipParser{index: map[string]int{}}
+	var cur *facts.Netdev
+	for _, l := range Lines(b) {
+		if strings.TrimSpace(l.Text) == "" {
+			continue
+		}
+		if m := ipHeaderRe.FindStringSubmatch(l.Text); m != nil {
+			name, _, _ := strings.Cut(m[2], "@")
+			cur = p.netdev(name)
+			cur.Evidence.Set("name", l.Evidence())
+			// -o joins a record's lines with "\"; the first part may already be an address.
+			parts := strings.Split(m[3], `\`)
+			for i, part := range parts {
+				if i == 0 && ipFlagsRe.MatchString(part) {
+					ipLinkHeader(cur, part, l)
+					continue
+				}
+				ipDetail(cur, strings.TrimSpace(part), l)
+			}
+			continue
+		}
+		if m := ipBriefRe.FindStringSubmatch(strings.TrimRight(l.Text, " ")); m != nil && !strings.HasPrefix(l.Text, " ") {
+			cur = p.netdev(m[1])
+			ipBrief(cur, m[2], m[3], l)
+			continue
+		}
+		if cur == nil {
+			if strings.HasPrefix(strings.TrimSpace(l.Text), "vf ") {
+				cur = p.netdev("")
+			} else {
+				continue
+			}
+		}
+		ipDetail(cur, strings.TrimSpace(l.Text), l)
+	}
+	return p.out, nil
+}
+
+// ipLinkHeader reads "<FLAGS> mtu 1500 qdisc mq state UP mode DEFAULT ...".
+func ipLinkHeader(n *facts.Netdev, s string, l Line) {
+	ev := l.Evidence()
+	if m := ipFlagsRe.FindStringSubmatch(s); m != nil {
+		n.Flags = nil
+		if m[1] != "" {
+			n.Flags = strings.Split(m[1], ",")
+		}
+		n.AdminUp = boolPtr(hasFlag(n.Flags, "UP"))
+		n.Evidence.Set("flags", ev)
+		n.Evidence.Set("admin_up", ev)
+		switch {
+		case hasFlag(n.Flags, "NO-CARRIER"):
+			n.Carrier = boolPtr(false)
+			n.Evidence.Set("carrier", ev)
+		case hasFlag(n.Flags, "LOWER_UP"):
+			n.Carrier = boolPtr(true)
+			n.Evidence.Set("carrier", ev)
+		}
+	}
+	f := strings.Fields(s)
+	for i := 0; i+1 < len(f); i++ {
+		switch f[i] {
+		case "mtu":
+			if v := atoiPtr(f[i+1]); v != nil {
+				n.MTU = v
+				n.Evidence.Set("mtu", ev)
+			}
+		case "state":
+			n.OperState = f[i+1]
+			n.Evidence.Set("operstate", ev)
+		}
+	}
+}
+
+// ipDetail reads one continuation part: link/..., inet, inet6, ipoib details or a VF line.
+func ipDetail(n *facts.Netdev, s string, l Line) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return
+	}
+	ev := l.Evidence()
+	switch {
+	case strings.HasPrefix(f[0], "link/"):
+		if len(f) > 1 {
+			n.LinkAddress = f[1]
+			n.Evidence.Set("link_address", ev)
+		}
+		if k := linkKind(f[0]); k != "" {
+			n.Kind = k
+			n.Evidence.Set("kind", ev)
+		}
+	case f[0] == "inet" && len(f) > 1:
+		n.IPv4 = append(n.IPv4, f[1])
+		n.Evidence.Set("ipv4", ev)
+	case f[0] == "inet6" && len(f) > 1:
+		n.IPv6 = append(n.IPv6, ipv6Address(f))
+		n.Evidence.Set("ipv6", ev)
+	case f[0] == "ipoib":
+		for i := 1; i+1 < len(f); i++ {
+			if f[i] == "mode" {
+				n.IPoIBMode = f[i+1]
+				n.Evidence.Set("ipoib_mode", ev)
+			}
+		}
+	case f[0] == "vf":
+		if vf, ok := ipVF(s, l); ok {
+			n.VFs = append(n.VFs, vf)
+		}
+	}
+}
+
+func linkKind(t string) string {
+	switch t {
+	case "link/infiniband":
+		return facts.NetdevIPoIB
+	case "link/ether":
+		return facts.NetdevEthernet
+	case "link/loopback", "link/none", "link/void":
+		return facts.NetdevOther
+	}
+	return ""
+}
+
+// ipv6Address reads "inet6 2001:db8::1/64 scope global tentative noprefixroute".
+func ipv6Address(f []string) facts.IPv6Address {
+	a := facts.IPv6Address{Address: f[1]}
+	for i := 2; i < len(f); i++ {
+		switch f[i] {
+		case "scope":
+			if i+1 < len(f) {
+				a.Scope = f[i+1]
+				i++
+			}
+		case "tentative", "dadfailed", "deprecated", "noprefixroute", "optimistic", "mngtmpaddr",
+			"temporary", "secondary", "nodad", "home", "stable-privacy", "dynamic", "permanent":
+			a.Flags = append(a.Flags, f[i])
+		}
+	}
+	return a
+}
+
+// ipBrief reads the rest of an `ip -br` line: addresses for -br addr, MAC and flags for -br link.
+func ipBrief(n *facts.Netdev, state, rest string, l Line) {
+	ev := l.Evidence()
+	n.OperState = state
+	n.Evidence.Set("operstate", ev)
+	for _, f := range strings.Fields(rest) {
+		switch {
+		case strings.HasPrefix(f, "<"):
+			ipLinkHeader(n, f, l)
+		case strings.Contains(f, "/") && strings.Contains(f, ":"):
+			n.IPv6 = append(n.IPv6, facts.IPv6Address{Address: f})
+			n.Evidence.Set("ipv6", ev)
+		case strings.Contains(f, "/"):
+			n.IPv4 = append(n.IPv4, f)
+			n.Evidence.Set("ipv4", ev)
+		case strings.Count(f, ":") >= 5:
+			n.LinkAddress = f
+			n.Evidence.Set("link_address", ev)
+		}
+	}
+}
+
+func hasFlag(flags []string, f string) bool {
+	for _, v := range flags {
+		if v == f {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,40 @@
+// Package parse holds one pure parser per tool output: bytes in, typed records out, no I/O.
+package parse
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// Line is one input line with its 1-based number, without its line ending.
+type Line struct {
+	N    int
+	Text string
+}
+
+// Lines splits b into lines; "\r\n" endings are accepted and a final newline adds no empty line.
+func Lines(b []byte) []Line {
+	s := string(b)
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	parts := strings.Split(s, "\n")
+	out := make([]Line, len(parts))
+	for i, p := range parts {
+		out[i] = Line{N: i + 1, Text: strings.TrimSuffix(p, "\r")}
+	}
+	return out
+}
+
+// Evidence returns the line as evidence; the builder stamps source and path.
+func (l Line) Evidence() facts.Evidence {
+	return facts.Evidence{Line: l.N, Text: l.Text}
+}
+
+// Errorf returns an error that names the line and quotes it.
+func (l Line) Errorf(format string, args ...any) error {
+	return fmt.Errorf("line %d: %q: %s", l.N, l.Text, fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,173 @@
+package parse
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// LSPCI parses `lspci`, `lspci -v`, `lspci -vvv`, `lspci -nnvv` (with or without -D) and grep
+// excerpts of them. A block starts with a header
+//
+//	81:00.0 Infiniband controller [0207]: Mellanox Technologies MT27700 Family [ConnectX-4] [15b3:1013]
+//
+// followed by indented detail lines, of which these are read: `Flags: ..., NUMA node 1`,
+// `NUMA node: 0`, `LnkCap:`, `LnkSta:`, `ACSCtl:`, `Capabilities: <access denied>`, the VPD
+// `[PN]`/`[SN]` fields and `Kernel driver in use:` (format: pciutils ls-caps.c, lspci.c;
+// https://github.com/pciutils/pciutils). LnkCap/LnkSta lines that come without a header (a
+// `lspci -vvv | grep LnkSta` excerpt) are returned as functions with an empty Address, one per
+// LnkCap/LnkSta pair, for the caller to name. A `lspci -tv` tree is recognised and parsed by
+// LSPCITree.
+func LSPCI(b []byte) ([]facts.PCIFunction, error) {
+	lines := Lines(b)
+	if isPCITree(lines) {
+		return LSPCITree(b)
+	}
+	var out []facts.PCIFunction
+	var cur *facts.PCIFunction
+	flush := func() {
+		if cur != nil {
+			out = append(out, *cur)
+			cur = nil
+		}
+	}
+	for _, l := range lines {
+		if m := pciHeaderRe.FindStringSubmatch(l.Text); m != nil {
+			flush()
+			f := pciHeader(m, l)
+			cur = &f
+			continue
+		}
+		t := strings.TrimSpace(l.Text)
+		if t == "" {
+			continue
+		}
+		key, val, _ := keyValue(t)
+		// A headerless excerpt: start a nameless function, and a new one when a field repeats.
+		if cur == nil || (cur.Address == "" && repeatsLink(cur, key)) {
+			if !pciDetailKeys[key] {
+				continue
+			}
+			flush()
+			cur = &facts.PCIFunction{}
+		}
+		pciDetail(cur, key, val, t, l)
+	}
+	flush()
+	return out, nil
+}
+
+var (
+	pciHeaderRe = regexp.MustCompile(`^\s*((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+(.+?)(?:\s+\[([0-9a-fA-F]{4})\])?:\s+(.*)$`)
+	pciIDsRe    = regexp.MustCompile(`\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]\s*$`)
+	pciSuffixRe = regexp.MustCompile(`\s*\((?:rev [0-9a-fA-F]+|prog-if [^)]*)\)`)
+	linkSpeedRe = regexp.MustCompile(`Speed ([0-9.]+)GT/s|Speed unknown`)
+	linkWidthRe = regexp.MustCompile(`Width x(\d+)`)
+	numaFlagRe  = regexp.MustCompile(`NUMA node (-?\d+)`)
+	acsFlagRe   = regexp.MustCompile(`(\w+)([+-])`)
+)
+
+// pciDetailKeys are the detail keys that make sense without a header.
+var pciDetailKeys = map[string]bool{"LnkCap": true, "LnkSta": true, "ACSCtl": true, "NUMA node": true, "Kernel driver in use": true}
+
+func repeatsLink(f *facts.PCIFunction, key string) bool {
+	return (key == "LnkCap" && (f.LnkCap != nil || f.LnkSta != nil)) || (key == "LnkSta" && f.LnkSta != nil)
+}
+
+func pciHeader(m []string, l Line) facts.PCIFunction {
+	f := facts.PCIFunction{Address: strings.ToLower(m[1]), Class: m[2], ClassID: strings.ToLower(m[3])}
+	name := pciSuffixRe.ReplaceAllString(m[4], "")
+	if ids := pciIDsRe.FindStringSubmatch(name); ids != nil {
+		f.VendorID, f.DeviceID = strings.ToLower(ids[1]), strings.ToLower(ids[2])
+		name = name[:len(name)-len(ids[0])]
+	}
+	f.Name = strings.TrimSpace(name)
+	f.VF = boolPtr(strings.Contains(f.Name, "Virtual Function"))
+	ev := l.Evidence()
+	for _, k := range []string{"address", "class", "name", "vf"} {
+		f.Evidence.Set(k, ev)
+	}
+	return f
+}
+
+func pciDetail(f *facts.PCIFunction, key, val, text string, l Line) {
+	ev := l.Evidence()
+	switch {
+	case key == "LnkCap":
+		f.LnkCap = pcieLink(val)
+		f.Evidence.Set("lnkcap", ev)
+	case key == "LnkSta":
+		f.LnkSta = pcieLink(val)
+		f.Evidence.Set("lnksta", ev)
+	case key == "NUMA node":
+		if n := atoiPtr(val); n != nil {
+			f.NUMANode = n
+			f.Evidence.Set("numa_node", ev)
+		}
+	case key == "Flags":
+		if m := numaFlagRe.FindStringSubmatch(val); m != nil {
+			f.NUMANode = atoiPtr(m[1])
+			f.Evidence.Set("numa_node", ev)
+		}
+	case key == "Kernel driver in use":
+		f.KernelDriver = val
+		f.Evidence.Set("kernel_driver", ev)
+	case key == "ACSCtl":
+		f.ACSCtl = map[string]bool{}
+		for _, m := range acsFlagRe.FindAllStringSubmatch(val, -1) {
+			f.ACSCtl[m[1]] = m[2] == "+"
+		}
+		f.Evidence.Set("acsctl", ev)
+	case key == "Capabilities" && strings.Contains(val, "<access denied>"):
+		f.CapabilitiesDenied = boolPtr(true)
+		f.Evidence.Set("capabilities_denied", ev)
+	case strings.HasPrefix(text, "[PN]"):
+		f.PartNumber = strings.TrimSpace(val)
+		f.Evidence.Set("part_number", ev)
+	case strings.HasPrefix(text, "[SN]"):
+		f.SerialNumber = strings.TrimSpace(val)
+		f.Evidence.Set("serial_number", ev)
+	}
+}
+
+// pcieLink reads "Port #0, Speed 8GT/s, Width x16, ..." or "Speed 2.5GT/s (downgraded), Width x4 (downgraded)".
+func pcieLink(val string) *facts.PCIeLink {
+	var l facts.PCIeLink
+	for _, part := range strings.Split(val, ",") {
+		part = strings.TrimSpace(part)
+		if m := linkSpeedRe.FindStringSubmatch(part); m != nil {
+			if m[1] != "" {
+				if v, err := strconv.ParseFloat(m[1], 64); err == nil {
+					l.SpeedGTs = &v
+				}
+			}
+			l.SpeedDowngraded = strings.Contains(part, "(downgraded)")
+		}
+		if m := linkWidthRe.FindStringSubmatch(part); m != nil {
+			l.Width = atoiPtr(m[1])
+			l.WidthDowngraded = strings.Contains(part, "(downgraded)")
+		}
+	}
+	l.BandwidthGbps = PCIeBandwidthGbps(l.SpeedGTs, l.Width)
+	return &l
+}
+
+// pcieLaneGbps is the usable rate per lane after line encoding, the kernel's PCIE_SPEED2MBS_ENC
+// (drivers/pci/pci.h): 8b/10b up to 5 GT/s, 128b/130b from 8 GT/s, 1b/1b (FLIT) at 64 GT/s.
+var pcieLaneGbps = map[float64]float64{2.5: 2.0, 5: 4.0, 8: 7.876, 16: 15.753, 32: 31.507, 64: 64.0}
+
+// PCIeBandwidthGbps is the usable link bandwidth, rounded to 1 Mb/s; nil when the speed is
+// unknown or not a PCIe generation's.
+func PCIeBandwidthGbps(speedGTs *float64, width *int) *float64 {
+	if speedGTs == nil || width == nil {
+		return nil
+	}
+	lane, ok := pcieLaneGbps[*speedGTs]
+	if !ok {
+		return nil
+	}
+	return float64Ptr(math.Round(lane*float64(*width)*1000) / 1000)
+}

@@ -1,0 +1,112 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// MlxFWManager parses `mlxfwmanager --query` and `mlxup --query` (the same report; MFT
+// mlxfwmanager, NVIDIA mlxup):
+//
+//	Querying Mellanox devices firmware ...
+//
+//	Device #1:
+//	----------
+//
+//	  Device Type:      ConnectX7
+//	  Part Number:      MCX755106AS-HEA_Ax
+//	  Description:      NVIDIA ConnectX-7 HHHL Adapter Card; 200GbE ...
+//	  PSID:             MT_0000000834
+//	  PCI Device Name:  /dev/mst/mt4129_pciconf1      (a BDF such as 0000:81:00.0 without mst)
+//	  Base MAC:         5c2573a98bd4
+//	  Versions:         Current        Available
+//	     FW             28.40.1000     28.43.1014
+//	     PXE            3.7.0300       N/A
+//
+//	  Status:           Update required
+//
+// One record per device; the FW row gives Version and AvailableVersion ("N/A" = none). Base MAC
+// falls back to "Port1 MAC:" (ConnectX-3 reports, where port 1's MAC is the base). Tool is left to
+// the caller. A "-E- ..." line before any device (e.g. "-E- No devices found") is returned as one
+// record holding only the Refusal. Unknown lines are ignored.
+func MlxFWManager(b []byte) ([]facts.FirmwareInfo, error) {
+	var out []facts.FirmwareInfo
+	var refusal *facts.FirmwareInfo
+	inVersions := false
+	for _, l := range Lines(b) {
+		t := strings.TrimSpace(l.Text)
+		switch {
+		case t == "":
+			inVersions = false
+			continue
+		case strings.HasPrefix(t, "Device #"):
+			out = append(out, facts.FirmwareInfo{})
+			inVersions = false
+			continue
+		case strings.HasPrefix(t, "-E-"):
+			if len(out) > 0 {
+				d := &out[len(out)-1]
+				if d.Refusal == "" {
+					d.Refusal = t
+					d.Evidence.Set("refusal", l.Evidence())
+				}
+			} else if refusal == nil {
+				refusal = &facts.FirmwareInfo{Refusal: t}
+				refusal.Evidence.Set("refusal", l.Evidence())
+			}
+			continue
+		}
+		if len(out) == 0 {
+			continue
+		}
+		d := &out[len(out)-1]
+		key, val, ok := keyValue(t)
+		if !ok {
+			if inVersions {
+				fwVersionRow(d, t, l)
+			}
+			continue
+		}
+		inVersions = false
+		switch key {
+		case "Device Type":
+			setFW(&d.DeviceType, &d.Evidence, "device_type", val, l)
+		case "Part Number":
+			setFW(&d.PartNumber, &d.Evidence, "part_number", val, l)
+		case "Description":
+			setFW(&d.Description, &d.Evidence, "description", val, l)
+		case "PSID":
+			setFW(&d.PSID, &d.Evidence, "psid", val, l)
+		case "PCI Device Name":
+			setFW(&d.Device, &d.Evidence, "device", val, l)
+			if a := sysfsBDFRe.FindString(val); a != "" {
+				setFW(&d.PCIAddress, &d.Evidence, "pci_address", strings.ToLower(a), l)
+			}
+		case "Base GUID":
+			setFW(&d.BaseGUID, &d.Evidence, "base_guid", val, l)
+		case "Base MAC", "Port1 MAC":
+			setFW(&d.BaseMAC, &d.Evidence, "base_mac", val, l)
+		case "Versions":
+			inVersions = true
+		case "Status":
+			setFW(&d.Status, &d.Evidence, "status", val, l)
+		}
+	}
+	if len(out) == 0 && refusal != nil {
+		out = append(out, *refusal)
+	}
+	return out, nil
+}
+
+// fwVersionRow reads "FW  28.40.1000  28.43.1014" under "Versions:"; other rows (PXE, UEFI) are ignored.
+func fwVersionRow(d *facts.FirmwareInfo, t string, l Line) {
+	f := strings.Fields(t)
+	if len(f) < 2 || f[0] != "FW" {
+		return
+	}
+	setFW(&d.Version, &d.Evidence, "version", f[1], l)
+	if len(f) >= 3 && f[2] != "N/A" {
+		setFW(&d.AvailableVersion, &d.Evidence, "available_version", f[2], l)
+	}
+}

@@ -1,0 +1,113 @@
+package parse
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// nvParamRe matches a parameter name: LINK_TYPE_P1, EXP_ROM_UEFI_x86_ENABLE, ESWITCH_HAIRPIN_DESCRIPTORS[3].
+var nvParamRe = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*(\[[0-9.]+\])?$`)
+
+// sysfsBDFRe finds the PCI address in mstconfig's "PCI device: /sys/bus/pci/devices/0000:05:00.0/config".
+var sysfsBDFRe = regexp.MustCompile(`[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]`)
+
+// MstConfig parses `mstconfig -d <dev> [-e] query` and `mlxconfig -d <dev> [-e] q` (mstflint
+// mlxconfig/mlxcfg_ui.cpp, MFT mlxconfig). Without -d, every device is printed in turn:
+//
+//	Device #1:
+//	----------
+//
+//	Device type:    ConnectX3Pro
+//	Name:           MCX354A-FCC_Ax
+//	Description:    ConnectX-3 Pro VPI adapter card; ...
+//	Device:         /dev/mst/mt4103_pci_cr0          (or "PCI device: /sys/bus/pci/devices/0000:05:00.0/config")
+//
+//	Configurations:                              Next Boot
+//	         LINK_TYPE_P1                        ETH(2)
+//
+// With -e the header reads "Default  Current  Next Boot", each line has three values and a
+// leading "*" marks a next-boot value that differs. grep excerpts (parameter lines only) parse
+// into one record without a device. A tool error ("-E- Unsupported device", "-E- Failed to query
+// device current configuration") is the record's Refusal. Unknown lines are ignored.
+func MstConfig(b []byte) ([]facts.NVConfig, error) {
+	var out []facts.NVConfig
+	cur := -1
+	device := func() *facts.NVConfig {
+		if cur < 0 {
+			out = append(out, facts.NVConfig{})
+			cur = len(out) - 1
+		}
+		return &out[cur]
+	}
+	for _, l := range Lines(b) {
+		t := strings.TrimRight(l.Text, " \t")
+		trimmed := strings.TrimSpace(t)
+		switch {
+		case trimmed == "" || strings.Trim(trimmed, "-") == "":
+			continue
+		case strings.HasPrefix(trimmed, "-E-"):
+			d := device()
+			if d.Refusal == "" {
+				d.Refusal = trimmed
+				d.Evidence.Set("refusal", l.Evidence())
+			}
+			continue
+		case strings.HasPrefix(trimmed, "Device #"):
+			out = append(out, facts.NVConfig{})
+			cur = len(out) - 1
+			continue
+		}
+		if t[0] == ' ' || t[0] == '\t' || t[0] == '*' {
+			nvParamLine(device(), trimmed, l)
+			continue
+		}
+		key, val, ok := keyValue(t)
+		if !ok {
+			continue
+		}
+		d := device()
+		switch key {
+		case "Device type":
+			d.DeviceType = val
+			d.Evidence.Set("device_type", l.Evidence())
+		case "Description":
+			d.Description = val
+			d.Evidence.Set("description", l.Evidence())
+		case "Device":
+			d.Device = val
+			d.Evidence.Set("device", l.Evidence())
+		case "PCI device":
+			if a := sysfsBDFRe.FindString(val); a != "" {
+				d.PCIAddress = strings.ToLower(a)
+				d.Evidence.Set("pci_address", l.Evidence())
+			}
+		}
+	}
+	return out, nil
+}
+
+// nvParamLine reads "[*] NAME value" or "[*] NAME default current next".
+func nvParamLine(d *facts.NVConfig, s string, l Line) {
+	modified := false
+	if strings.HasPrefix(s, "*") {
+		modified = true
+		s = strings.TrimSpace(s[1:])
+	}
+	f := strings.Fields(s)
+	if len(f) < 2 || !nvParamRe.MatchString(f[0]) {
+		return
+	}
+	p := facts.NVParam{Modified: modified, Evidence: l.Evidence()}
+	vals := f[1:]
+	if len(vals) == 3 {
+		p.Default, p.Current, p.NextBoot = vals[0], vals[1], vals[2]
+	} else {
+		p.NextBoot = strings.Join(vals, " ")
+	}
+	if d.Params == nil {
+		d.Params = map[string]facts.NVParam{}
+	}
+	d.Params[f[0]] = p
+}

@@ -1,0 +1,82 @@
+package parse
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// ShowGIDs parses the output of Mellanox's `show_gids` script (MLNX_OFED / DOCA), which walks
+// /sys/class/infiniband/*/ports/*/gids and gid_attrs:
+//
+//	DEV	PORT	INDEX	GID					IPv4  		VER	DEV
+//	---	----	-----	---					------------  	---	---
+//	mlx5_0	1	6	0000:0000:0000:0000:0000:ffff:0a98:000c	10.152.0.12  	v1	net1
+//	mlx5_0	1	5	fe80:0000:0000:0000:a4ed:ccff:fe8b:1994			v2	net1
+//	n_gids_found=4
+//
+// The IPv4 column is empty for non-mapped GIDs, so rows have six or seven fields. VER "v1"/"v2"
+// becomes GID type "RoCE v1"/"RoCE v2". An empty table parses to no devices. Port.Netdev is the
+// netdev of the port's lowest GID index.
+func ShowGIDs(b []byte) ([]facts.Device, error) {
+	var devs []facts.Device
+	for _, l := range Lines(b) {
+		f := strings.Fields(l.Text)
+		if len(f) < 6 || len(f) > 7 || f[0] == "DEV" || strings.HasPrefix(f[0], "---") {
+			continue
+		}
+		port, err1 := strconv.Atoi(f[1])
+		idx, err2 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		gid := f[3]
+		if strings.Count(gid, ":") != 7 {
+			return nil, l.Errorf("GID: not eight groups")
+		}
+		ver, ndev := f[4], f[5]
+		if len(f) == 7 {
+			ver, ndev = f[5], f[6]
+		}
+		g := facts.GID{Index: idx, GID: gid, IPv4: gidIPv4(gid), Netdev: ndev, Evidence: l.Evidence()}
+		switch ver {
+		case "v1":
+			g.Type = "RoCE v1"
+		case "v2":
+			g.Type = "RoCE v2"
+		}
+		d := deviceNamed(&devs, f[0], l)
+		p := portNumbered(d, port, l)
+		p.GIDs = append(p.GIDs, g)
+	}
+	for i := range devs {
+		for j := range devs[i].Ports {
+			p := &devs[i].Ports[j]
+			low := -1
+			for k, g := range p.GIDs {
+				if g.Netdev != "" && (low < 0 || g.Index < p.GIDs[low].Index) {
+					low = k
+				}
+			}
+			if low >= 0 {
+				p.Netdev = p.GIDs[low].Netdev
+				p.Evidence.Set("netdev", p.GIDs[low].Evidence)
+			}
+		}
+	}
+	return devs, nil
+}
+
+// portNumbered returns port n of d, appending it (with its number evidence) when missing.
+func portNumbered(d *facts.Device, n int, l Line) *facts.Port {
+	for i := range d.Ports {
+		if d.Ports[i].Number == n {
+			return &d.Ports[i]
+		}
+	}
+	p := facts.Port{Number: n}
+	p.Evidence.Set("number", l.Evidence())
+	d.Ports = append(d.Ports, p)
+	return &d.Ports[len(d.Ports)-1]
+}

@@ -1,0 +1,44 @@
+package parse
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Small value helpers shared by the parsers in this package.
+
+func intPtr(v int) *int             { return &v }
+func boolPtr(v bool) *bool          { return &v }
+func float64Ptr(v float64) *float64 { return &v }
+
+func sortInts(v []int) { sort.Ints(v) }
+
+// atoiPtr returns the integer in s, or nil when s is not one.
+func atoiPtr(s string) *int {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return nil
+	}
+	return &n
+}
+
+// onOff reads ethtool's and ip's "on"/"off", "yes"/"no" words; ok is false for anything else.
+func onOff(s string) (v, ok bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "on", "yes", "true", "1":
+		return true, true
+	case "off", "no", "false", "0":
+		return false, true
+	}
+	return false, false
+}
+
+// keyValue splits "Key:  value" at the first colon; ok is false without one.
+func keyValue(s string) (key, value string, ok bool) {
+	k, v, ok := strings.Cut(s, ":")
+	if !ok {
+		return "", "", false
+	}
+	return strings.TrimSpace(k), strings.TrimSpace(v), true
+}

@@ -1,0 +1,51 @@
+package schema
+
+import "encoding/json"
+
+// ForRego returns the schema as OPA's type checker should see it: Snapshot with every
+// "anyOf: [T, null]" replaced by T. OPA types a "null" alternative as any, which would switch
+// off checking below every nullable field; at evaluation time null values still arrive and
+// rules treat them as absent.
+func ForRego() any {
+	var doc any
+	if err := json.Unmarshal(Snapshot(), &doc); err != nil {
+		panic(err) // Snapshot is valid JSON by construction.
+	}
+	return stripNull(doc)
+}
+
+func stripNull(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		if alts, ok := v["anyOf"].([]any); ok && len(alts) == 2 {
+			if t, ok := nonNull(alts); ok {
+				for k, x := range t {
+					v[k] = x
+				}
+				delete(v, "anyOf")
+			}
+		}
+		for k, x := range v {
+			v[k] = stripNull(x)
+		}
+		return v
+	case []any:
+		for i, x := range v {
+			v[i] = stripNull(x)
+		}
+		return v
+	}
+	return v
+}
+
+// nonNull returns the alternative of a two-way anyOf that is not {"type": "null"}.
+func nonNull(alts []any) (map[string]any, bool) {
+	for i, a := range alts {
+		m, ok := a.(map[string]any)
+		if ok && len(m) == 1 && m["type"] == "null" {
+			other, ok := alts[1-i].(map[string]any)
+			return other, ok
+		}
+	}
+	return nil, false
+}

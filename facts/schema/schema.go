@@ -1,0 +1,92 @@
+// Package schema derives the JSON Schema of the fact document (facts.Snapshot) from the Go types.
+// The engine compiles the rules against it, so a rule that reads a field the snapshot does not
+// have fails at load time with the rule's file and row; docs/snapshot.schema.json is the same
+// schema, committed for rule authors.
+package schema
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// ID is the schema's $id.
+const ID = "https://github.com/rdmadoctor/rdmadoctor/docs/snapshot.schema.json"
+
+// Snapshot returns the JSON Schema of facts.Snapshot, indented, with a trailing newline.
+func Snapshot() []byte {
+	b, err := json.MarshalIndent(reflectSnapshot(comments), "", "  ")
+	if err != nil {
+		// The schema is built from static types; failing to marshal it is a programming error.
+		panic(err)
+	}
+	return append(b, '\n')
+}
+
+// reflectSnapshot builds the schema with the given Go doc comments (keyed the way
+// jsonschema.Reflector.CommentMap wants them).
+func reflectSnapshot(commentMap map[string]string) *jsonschema.Schema {
+	r := &jsonschema.Reflector{
+		// Fields are optional for the rules (absent facts are null); required lists would only
+		// mislead readers.
+		RequiredFromJSONSchemaTags: true,
+		CommentMap:                 commentMap,
+	}
+	s := r.Reflect(&facts.Snapshot{})
+	s.ID = ID
+	nullable(s, reflect.TypeFor[facts.Snapshot](), map[reflect.Type]bool{})
+	return s
+}
+
+// nullable marks the properties that encoding/json can write as null (pointers, and slices and
+// maps without omitempty) as "anyOf: [T, null]", so the schema documents that null means "not
+// gathered". OPA's type checker understands anyOf (it ignores oneOf, which the reflector's own
+// nullable tag would produce).
+func nullable(root *jsonschema.Schema, t reflect.Type, seen map[reflect.Type]bool) {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || seen[t] {
+		return
+	}
+	seen[t] = true
+	def := root.Definitions[t.Name()]
+	for f := range t.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		nullable(root, f.Type, seen)
+		if def == nil || def.Properties == nil {
+			continue
+		}
+		p, ok := def.Properties.Get(name)
+		if !ok {
+			continue
+		}
+		k := f.Type.Kind()
+		omit := strings.Contains(opts, "omitempty")
+		if k == reflect.Pointer || (k == reflect.Slice || k == reflect.Map) && !omit {
+			def.Properties.Set(name, orNull(p))
+		}
+	}
+}
+
+func orNull(p *jsonschema.Schema) *jsonschema.Schema {
+	desc := p.Description
+	inner := *p
+	inner.Description = ""
+	return &jsonschema.Schema{
+		AnyOf:       []*jsonschema.Schema{&inner, {Type: "null"}},
+		Description: desc,
+	}
+}

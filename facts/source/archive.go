@@ -1,0 +1,272 @@
+package source
+
+import (
+	"archive/tar"
+	"bufio"
+	"compress/bzip2"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/ulikunitz/xz"
+)
+
+// errTotal is returned by the capped reader once more than MaxTotal bytes came out.
+var errTotal = errors.New("uncompressed size limit reached")
+
+// archive reads one tar stream into a memFS, keeping only wanted members, without writing
+// anything to disk.
+type archive struct {
+	path string // as given by the user, for errors
+	opt  Options
+	tree memFS
+	kept int64 // bytes of member content held in memory
+}
+
+func (a *archive) fail(member string, kind error, format string, args ...any) error {
+	return &Error{Path: a.path, Member: member, Kind: kind, Err: fmt.Errorf(format, args...)}
+}
+
+// decompress returns the tar stream inside r, which holds data of format f.
+func (a *archive) decompress(r io.Reader, f format) (io.Reader, error) {
+	switch f {
+	case formatTar:
+		return r, nil
+	case formatGzip:
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, a.fail("", ErrFormat, "gzip: %w", err)
+		}
+		return zr, nil
+	case formatXZ:
+		xr, err := xz.NewReader(r)
+		if err != nil {
+			return nil, a.fail("", ErrFormat, "xz: %w", err)
+		}
+		// The tar reader asks for 512-byte blocks; one large buffer keeps the xz decoder busy.
+		return bufio.NewReaderSize(xr, 1<<20), nil
+	case formatBzip2:
+		return bzip2.NewReader(r), nil
+	}
+	return nil, a.fail("", ErrFormat, "%s compression is not supported: give a .tar, .tar.gz or .tar.xz, or the extracted folder", f)
+}
+
+// read reads the tar stream of format f from r. A panic in a decoder on hostile input is
+// turned into an error naming the archive.
+func (a *archive) read(r io.Reader, f format) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = a.fail("", ErrFormat, "%s decoder failed: %v", f, p)
+		}
+	}()
+	a.opt = a.opt.withDefaults()
+	a.tree = memFS{root: newDir(".")}
+	stream, err := a.decompress(r, f)
+	if err != nil {
+		return err
+	}
+	tr := tar.NewReader(&cappedReader{r: stream, max: a.opt.MaxTotal})
+	last := ""
+	for count := 0; ; count++ {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			if count == 0 && f != formatTar {
+				return a.fail("", ErrFormat, "%s stream holds no tar archive", f)
+			}
+			return nil
+		}
+		if err != nil {
+			return a.streamError(last, err)
+		}
+		if count >= a.opt.MaxMembers {
+			return a.fail("", ErrLimit, "more than %d members", a.opt.MaxMembers)
+		}
+		last = hdr.Name
+		if err := a.member(tr, hdr); err != nil {
+			if isRefusal(err) {
+				return err
+			}
+			return a.streamError(last, err)
+		}
+	}
+}
+
+func isRefusal(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
+}
+
+// streamError explains a failure to read the stream in or after member last.
+func (a *archive) streamError(last string, err error) error {
+	switch {
+	case errors.Is(err, errTotal):
+		return a.fail(last, ErrLimit, "more than %d bytes uncompressed", a.opt.MaxTotal)
+	case errors.Is(err, io.ErrUnexpectedEOF) && last == "":
+		return a.fail("", ErrFormat, "truncated before the first member")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return a.fail(last, ErrFormat, "truncated")
+	case last == "":
+		return a.fail("", ErrFormat, "not a tar archive: %w", err)
+	}
+	return a.fail(last, ErrFormat, "%w", err)
+}
+
+// member adds one tar entry to the fs, or refuses the archive.
+func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
+	name, err := cleanMember(hdr.Name)
+	if err != nil {
+		return a.fail(hdr.Name, ErrUnsafe, "%w", err)
+	}
+	n := &node{mode: hdr.FileInfo().Mode(), modTime: hdr.ModTime, size: hdr.Size}
+	switch hdr.Typeflag {
+	case tar.TypeDir:
+		if name == "." || !a.opt.Want(name) {
+			return nil
+		}
+		n.mode, n.size, n.kids = fs.ModeDir|n.mode.Perm(), 0, map[string]*node{}
+	case tar.TypeReg, tar.TypeGNUSparse, tar.TypeCont:
+		if !a.opt.Want(name) {
+			return nil
+		}
+		if err := a.fill(n, tr, hdr); err != nil {
+			return err
+		}
+	case tar.TypeSymlink:
+		if err := checkLink(name, hdr.Linkname, false); err != nil {
+			return a.fail(hdr.Name, ErrUnsafe, "symbolic link to %q: %w", hdr.Linkname, err)
+		}
+		if !a.opt.Want(name) {
+			return nil
+		}
+		n.target, n.size = hdr.Linkname, int64(len(hdr.Linkname))
+	case tar.TypeLink:
+		if err := checkLink(name, hdr.Linkname, true); err != nil {
+			return a.fail(hdr.Name, ErrUnsafe, "hard link to %q: %w", hdr.Linkname, err)
+		}
+		if !a.opt.Want(name) {
+			return nil
+		}
+		tname, err := cleanMember(hdr.Linkname)
+		if err != nil {
+			return a.fail(hdr.Name, ErrUnsafe, "hard link to %q: %w", hdr.Linkname, err)
+		}
+		target, err := a.tree.lookup("link", tname, false)
+		if err != nil || target.isDir() || target.isSymlink() {
+			return nil // its target was not kept: neither is the link
+		}
+		n.mode, n.size, n.data, n.err = target.mode, target.size, target.data, target.err
+	case tar.TypeChar, tar.TypeBlock, tar.TypeFifo:
+		return a.fail(hdr.Name, ErrUnsafe, "is a %s, not a file", specialKind(hdr.Typeflag))
+	default:
+		return nil // global headers, volume labels and other non-file entries carry no input
+	}
+	if name == "." {
+		return a.fail(hdr.Name, ErrUnsafe, "names the archive root")
+	}
+	if err := a.tree.add(name, n); err != nil {
+		return a.fail(hdr.Name, ErrUnsafe, "%w", err)
+	}
+	return nil
+}
+
+// fill reads a regular member's content, or marks it unreadable when it is over MaxMember.
+func (a *archive) fill(n *node, tr *tar.Reader, hdr *tar.Header) error {
+	n.mode = n.mode.Perm()
+	if hdr.Size > a.opt.MaxMember {
+		n.err = fmt.Errorf("%s: member larger than %d bytes (%d), not read", a.path, a.opt.MaxMember, hdr.Size)
+		return nil
+	}
+	// Sparse members expand beyond what the stream holds: cap what is kept, too.
+	if a.kept += hdr.Size; a.kept > a.opt.MaxTotal {
+		return a.fail(hdr.Name, ErrLimit, "more than %d bytes uncompressed", a.opt.MaxTotal)
+	}
+	n.data = make([]byte, hdr.Size)
+	if _, err := io.ReadFull(tr, n.data); err != nil {
+		return err
+	}
+	return nil
+}
+
+func specialKind(t byte) string {
+	switch t {
+	case tar.TypeChar:
+		return "character device"
+	case tar.TypeBlock:
+		return "block device"
+	}
+	return "FIFO"
+}
+
+// cleanMember returns the member name as a valid fs path. Absolute names and names with a ".."
+// element are refused, not cleaned: an archive that holds them is not a sosreport.
+func cleanMember(raw string) (string, error) {
+	if raw == "" {
+		return "", errors.New("empty name")
+	}
+	if strings.HasPrefix(raw, "/") {
+		return "", errors.New("absolute path")
+	}
+	var parts []string
+	for _, p := range strings.Split(raw, "/") {
+		switch p {
+		case "", ".":
+			continue
+		case "..":
+			return "", errors.New("path leaves the archive (..)")
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return ".", nil
+	}
+	name := strings.Join(parts, "/")
+	if !fs.ValidPath(name) {
+		return "", errors.New("invalid path")
+	}
+	return name, nil
+}
+
+// checkLink refuses a link whose target is absolute or, resolved from the link's folder (or,
+// for a hard link, from the archive root), leaves the archive.
+func checkLink(name, target string, hard bool) error {
+	if target == "" {
+		return errors.New("empty target")
+	}
+	if path.IsAbs(target) {
+		return errors.New("absolute target")
+	}
+	from := path.Dir(name)
+	if hard {
+		from = "."
+	}
+	j := path.Join(from, target)
+	if j == ".." || strings.HasPrefix(j, "../") {
+		return errors.New("target leaves the archive")
+	}
+	return nil
+}
+
+// cappedReader fails once more than max bytes were read through it.
+type cappedReader struct {
+	r      io.Reader
+	n, max int64
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.n > c.max {
+		return 0, errTotal
+	}
+	if rest := c.max - c.n + 1; int64(len(p)) > rest {
+		p = p[:rest]
+	}
+	k, err := c.r.Read(p)
+	c.n += int64(k)
+	if c.n > c.max {
+		return k, errTotal
+	}
+	return k, err
+}

@@ -1,0 +1,209 @@
+package source_test
+
+import (
+	"archive/tar"
+	"errors"
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/source"
+)
+
+const top = "sosreport-node01-2024-05-01-abcdefg/"
+
+// sosMembers is a small sosreport in the layout sos writes: one top folder, plugin folders,
+// copied files, links at the top and directory links in sys/.
+func sosMembers() []member {
+	return []member{
+		dir(top),
+		dir(top + "sos_commands/"),
+		dir(top + "sos_commands/infiniband/"),
+		reg(top+"sos_commands/infiniband/ibstat", "CA 'mlx5_0'\n"),
+		reg(top+"sos_commands/pci/lspci_-nnvv", "81:00.0 Infiniband controller [0207]\n"),
+		reg(top+"sos_commands/selinux/sestatus", "SELinux status: disabled\n"),
+		reg(top+"sos_commands/logs/journalctl_--no-pager", "mlx5_core 0000:81:00.0: firmware version\n"),
+		reg(top+"usr/lib/os-release", "ID=rhel\n"),
+		reg(top+"var/lib/rpm/Packages", "binary\n"),
+		reg(top+"var/log/messages", "kernel: mlx5_core\n"),
+		reg(top+"sos_logs/sos.log", "log\n"),
+		reg(top+"sys/devices/virtual/net/ib0/mtu", "2044\n"),
+		symlink(top+"sys/class/net/ib0", "../../devices/virtual/net/ib0"),
+		symlink(top+"lspci", "sos_commands/pci/lspci_-nnvv"),
+		symlink(top+"lib", "usr/lib"),
+		reg(top+"proc/interrupts", "CPU0\n"),
+		{name: top + "proc/interrupts.hard", typ: tar.TypeLink, link: top + "proc/interrupts"},
+	}
+}
+
+// walk lists every path of fsys with a letter for its type: d, f or l.
+func walk(t *testing.T, fsys fs.FS) []string {
+	t.Helper()
+	var got []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		kind := "f "
+		switch {
+		case d.IsDir():
+			kind = "d "
+		case d.Type()&fs.ModeSymlink != 0:
+			kind = "l "
+		}
+		got = append(got, kind+p)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("walk: %v", err)
+	}
+	return got
+}
+
+func TestOpenSosreportArchive(t *testing.T) {
+	raw := tarBytes(t, sosMembers()...)
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"report.tar", raw},
+		{"report.tar.gz", gzipBytes(t, raw)},
+		{"report.tar.xz", xzBytes(t, raw)},
+		{"report.tar.bz2", bzip2Bytes(t, raw)},
+		// Told by content, not by name.
+		{"report.bin", xzBytes(t, raw)},
+		{"report.tar.gz.renamed", raw},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := writeFile(t, t.TempDir(), tc.name, tc.data)
+			fsys, info, err := source.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := (facts.SourceInfo{Kind: "sosreport", Path: p}); info != want {
+				t.Errorf("info = %+v, want %+v", info, want)
+			}
+			want := []string{
+				"d .",
+				"l lib",
+				"l lspci",
+				"d proc",
+				"f proc/interrupts",
+				"f proc/interrupts.hard",
+				"d sos_commands",
+				"d sos_commands/infiniband",
+				"f sos_commands/infiniband/ibstat",
+				"d sos_commands/logs",
+				"f sos_commands/logs/journalctl_--no-pager",
+				"d sos_commands/pci",
+				"f sos_commands/pci/lspci_-nnvv",
+				"d sys",
+				"d sys/class",
+				"d sys/class/net",
+				"l sys/class/net/ib0",
+				"d sys/devices",
+				"d sys/devices/virtual",
+				"d sys/devices/virtual/net",
+				"d sys/devices/virtual/net/ib0",
+				"f sys/devices/virtual/net/ib0/mtu",
+				"d var",
+				"d var/log",
+				"f var/log/messages",
+			}
+			if diff := cmp.Diff(want, walk(t, fsys)); diff != "" {
+				t.Errorf("members (-want +got):\n%s", diff)
+			}
+			for name, body := range map[string]string{
+				"lspci":                          "81:00.0 Infiniband controller [0207]\n", // link followed
+				"sys/class/net/ib0/mtu":          "2044\n",                                 // through a directory link
+				"proc/interrupts.hard":           "CPU0\n",                                 // hard link
+				"sos_commands/infiniband/ibstat": "CA 'mlx5_0'\n",
+			} {
+				got, err := fs.ReadFile(fsys, name)
+				if err != nil || string(got) != body {
+					t.Errorf("ReadFile(%s) = %q, %v; want %q", name, got, err, body)
+				}
+			}
+			// lib points at usr/lib, which was not kept.
+			if _, err := fs.ReadFile(fsys, "lib/os-release"); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("lib/os-release: err = %v, want not exist", err)
+			}
+		})
+	}
+}
+
+// TestArchiveFS checks the in-memory fs against the fs.FS contract (testing/fstest).
+func TestArchiveFS(t *testing.T) {
+	var ms []member
+	for _, m := range sosMembers() {
+		if m.name != top+"lib" { // fstest opens every entry: leave out the dangling link
+			ms = append(ms, m)
+		}
+	}
+	p := writeFile(t, t.TempDir(), "x.tar", tarBytes(t, ms...))
+	fsys, _, err := source.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fstest.TestFS(fsys, "lspci", "sos_commands/infiniband/ibstat", "sys/devices/virtual/net/ib0/mtu", "proc/interrupts.hard"); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestOpenCapturesArchive(t *testing.T) {
+	// A folder of captures without a top sosreport folder keeps every member, at any depth.
+	raw := tarBytes(t,
+		reg("./ibstat.txt", "CA 'mlx5_0'\n"),
+		reg("./node02/ibstat", "CA 'mlx5_1'\n"),
+		reg("./node02/usr/notes", "kept: not a sosreport folder\n"),
+	)
+	p := writeFile(t, t.TempDir(), "tickets.tgz", gzipBytes(t, raw))
+	fsys, info, err := source.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (facts.SourceInfo{Path: p}); info != want {
+		t.Errorf("info = %+v, want %+v (gather detects the kind)", info, want)
+	}
+	want := []string{"d .", "f ibstat.txt", "d node02", "f node02/ibstat", "d node02/usr", "f node02/usr/notes"}
+	if diff := cmp.Diff(want, walk(t, fsys)); diff != "" {
+		t.Errorf("members (-want +got):\n%s", diff)
+	}
+}
+
+func TestOpenWithFilter(t *testing.T) {
+	raw := tarBytes(t, reg("a/keep", "1"), reg("a/drop", "2"), reg("b", "3"))
+	p := writeFile(t, t.TempDir(), "x.tar", raw)
+	fsys, _, err := source.OpenWith(p, source.Options{Want: func(name string) bool { return strings.HasSuffix(name, "keep") }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"d .", "d a", "f a/keep"}, walk(t, fsys)); diff != "" {
+		t.Errorf("members (-want +got):\n%s", diff)
+	}
+}
+
+func TestOpenMemberOverLimit(t *testing.T) {
+	big := strings.Repeat("x", 2000)
+	raw := tarBytes(t, reg("sos_commands/logs/journalctl_--no-pager", big), reg("sos_commands/infiniband/ibstat", "CA 'mlx5_0'\n"))
+	p := writeFile(t, t.TempDir(), "x.tar.gz", gzipBytes(t, raw))
+	fsys, _, err := source.OpenWith(p, source.Options{MaxMember: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The member is listed (gather reports it as an error) but its content was not kept.
+	st, err := fs.Stat(fsys, "sos_commands/logs/journalctl_--no-pager")
+	if err != nil || st.Size() != 2000 {
+		t.Fatalf("stat = %v, %v; want size 2000", st, err)
+	}
+	_, err = fs.ReadFile(fsys, "sos_commands/logs/journalctl_--no-pager")
+	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "larger than 1000 bytes") {
+		t.Errorf("read = %v, want an error naming the archive and the limit", err)
+	}
+	if b, err := fs.ReadFile(fsys, "sos_commands/infiniband/ibstat"); err != nil || string(b) != "CA 'mlx5_0'\n" {
+		t.Errorf("ibstat = %q, %v", b, err)
+	}
+}

@@ -1,0 +1,109 @@
+package source
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
+
+// format is what a file holds, told from its first bytes.
+type format int
+
+const (
+	formatEmpty format = iota
+	formatText
+	formatBinary
+	formatTar
+	formatGzip
+	formatXZ
+	formatBzip2
+	formatZstd
+)
+
+func (f format) String() string {
+	return [...]string{"empty", "text", "binary", "tar", "gzip", "xz", "bzip2", "zstd"}[f]
+}
+
+func (f format) isArchive() bool { return f >= formatTar }
+
+// sniffLen is how many leading bytes sniff needs: a tar header block, and enough text to tell
+// a capture from binary data.
+const sniffLen = 8192
+
+// sniff tells the format from the leading bytes by magic numbers, never by file name.
+func sniff(head []byte) format {
+	switch {
+	case len(head) == 0:
+		return formatEmpty
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		return formatGzip
+	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}):
+		return formatXZ
+	case len(head) >= 4 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9':
+		return formatBzip2
+	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return formatZstd
+	case isTarHeader(head):
+		return formatTar
+	case bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head)):
+		return formatBinary
+	}
+	return formatText
+}
+
+// isTarHeader reports whether head starts with a tar header block: the ustar/GNU magic, or
+// (for old v7 archives) a valid header checksum.
+func isTarHeader(head []byte) bool {
+	if len(head) < 512 {
+		return false
+	}
+	if bytes.HasPrefix(head[257:], []byte("ustar")) {
+		return true
+	}
+	// Header checksum: sum of the 512 bytes with the 8-byte checksum field counted as spaces.
+	field := bytes.TrimRight(bytes.TrimLeft(head[148:156], " "), " \x00")
+	if len(field) == 0 {
+		return false
+	}
+	want := 0
+	for _, c := range field {
+		if c < '0' || c > '7' {
+			return false
+		}
+		want = want*8 + int(c-'0')
+	}
+	sum := 0
+	for i, c := range head[:512] {
+		if i >= 148 && i < 156 {
+			c = ' '
+		}
+		sum += int(c)
+	}
+	return sum == want && head[0] != 0
+}
+
+// trimPartialRune drops an incomplete UTF-8 sequence cut off at the end of a sniffed prefix.
+func trimPartialRune(b []byte) []byte {
+	for i := 1; i < utf8.UTFMax && i <= len(b); i++ {
+		if utf8.RuneStart(b[len(b)-i]) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			break
+		}
+	}
+	return b
+}
+
+// archiveSuffixes are names that promise an archive; such a file that is not one is refused
+// rather than read as a capture.
+var archiveSuffixes = []string{".tar", ".tgz", ".txz", ".tbz2", ".gz", ".xz", ".bz2", ".zst"}
+
+func looksLikeArchiveName(name string) bool {
+	for _, s := range archiveSuffixes {
+		if strings.HasSuffix(strings.ToLower(name), s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,94 @@
+# METADATA
+# title: Port has no physical link
+# description: >-
+#   The port's physical state is Polling (no signal from a peer: cable, module, peer port disabled,
+#   or a protocol/speed mismatch), Disabled (disabled locally: netdev admin-down, ibportstate,
+#   mlxlink) or Sleep, so nothing can pass. A spare port of a node that runs on its other ports is
+#   most likely uncabled on purpose and is reported as info only.
+# scope: package
+# related_resources:
+#   - ref: https://github.com/linux-rdma/rdma-core/pull/847
+#   - ref: https://www.kernel.org/doc/Documentation/ABI/stable/sysfs-class-infiniband
+# custom:
+#   id: port-physical-link-down
+#   area: link
+#   severity: critical
+#   confidence: high
+#   requires: []
+#   explains: [ib-port-no-subnet-manager, sriov-vf-ib-port-not-active, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled]
+#   needs_reboot: false
+#   fix:
+#     - command: mlxlink -d {{pci}} -p {{port}} -m
+#       note: module and cable present and recognised? (mstlink with mstflint)
+#     - command: ip link set dev {{netdev}} up
+#       note: when Disabled because the netdev is administratively down (RoCE)
+#     - command: mlxlink -d {{pci}} -p {{port}} -a UP
+#       note: re-enable a port disabled locally (or ibportstate ... enable)
+#     - command: ibstat {{device}} {{port}}
+#       note: Polling means no signal from the peer - reseat or replace the cable, check that the peer port is enabled and runs the same protocol and speed
+package rdmadoctor.rules.port_physical_link_down
+
+import data.rdmadoctor.lib.finding
+import data.rdmadoctor.lib.hca
+import data.rdmadoctor.lib.intent
+import data.rdmadoctor.lib.join
+import data.rdmadoctor.lib.port
+
+# A port of an RDMA device without physical link.
+findings contains f if {
+	some dev in input.devices
+	not hca.is_vf(dev)
+	some p in dev.ports
+	port.link_down(p)
+	not intent.unused(dev, p)
+	base := finding.port(
+		dev, p,
+		sprintf("%s port %d%s is %s / %s: %s", [dev.name, p.number, capture(dev), object.get(p, "state", "Down"), p.physical_state, meaning(p)]),
+		finding.evidence(p, ["state", "physical_state"]),
+	)
+	f := finding.with_fields(base, grade(dev, p))
+}
+
+# An IPoIB netdev whose ethtool says no link, when no RDMA port state is in the snapshot for it.
+findings contains f if {
+	some nd in input.netdevs
+	ipoib(nd)
+	nd.link_detected == false
+	not port_state_known(nd)
+	base := finding.netdev(
+		nd,
+		sprintf("%s (IPoIB) reports no link (ethtool: Link detected: no); its InfiniBand port is not Active - check ibstat for Polling (cable/peer) or Initializing (no SM)", [nd.name]),
+		finding.evidence(nd, ["link_detected", "speed_mbps"]),
+	)
+	f := finding.with_fields(base, {"confidence": "medium"})
+}
+
+capture(dev) := sprintf(" (%s)", [dev.capture]) if {
+	object.get(dev, "capture", "") != ""
+} else := ""
+
+meaning(p) := "disabled locally (admin down, ibportstate or mlxlink), not a cable fault" if {
+	p.physical_state == "Disabled"
+} else := "no signal from the peer (cable, module, disabled peer port, or a protocol or speed mismatch)" if {
+	p.physical_state == "Polling"
+} else := "the port is asleep"
+
+grade(dev, p) := {} if {
+	port.in_use(dev, p)
+} else := {"severity": "info", "scope": "unused_port"} if {
+	port.other_port_active(dev, p)
+} else := {"confidence": "medium"}
+
+ipoib(nd) if nd.kind == "ipoib"
+
+ipoib(nd) if {
+	object.get(nd, "kind", "") == ""
+	regex.match(`^ib[a-z0-9]`, nd.name)
+}
+
+port_state_known(nd) if {
+	some dev in input.devices
+	some p in dev.ports
+	join.netdev_name(dev, p) == nd.name
+	p.physical_state != ""
+}

@@ -1,0 +1,94 @@
+# METADATA
+# title: RDMA kernel drivers not loaded
+# description: >-
+#   The adapter's core driver (mlx5_core / mlx4_core) or its RDMA part (mlx5_ib / mlx4_ib, ib_core,
+#   ib_uverbs) is not loaded, so no RDMA device exists and every RDMA check above it is moot. Typical
+#   after an out-of-tree MLNX_OFED/DOCA build that does not match the running kernel, or when
+#   rdma-core (which loads mlx5_ib via udev) is not installed.
+# scope: package
+# related_resources:
+#   - ref: https://github.com/linux-rdma/rdma-core/tree/master/kernel-boot
+#   - ref: https://github.com/linux-rdma/rdma-core/blob/master/libibverbs/examples/devinfo.c
+# custom:
+#   id: rdma-driver-modules-missing
+#   area: stack
+#   severity: critical
+#   confidence: high
+#   requires: [lsmod]
+#   explains: [port-physical-link-down, ib-port-no-subnet-manager, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled]
+#   needs_reboot: false
+#   fix:
+#     - command: modprobe {{modules}}
+#       note: load the missing modules; read the error and dmesg (Unknown symbol, disagrees about version of symbol) if it fails
+#     - command: dkms status
+#       note: an MLNX_OFED/DOCA-OFED build must match the running kernel - rebuild it, or remove it and use the in-kernel driver with rdma-core
+#     - command: dnf install rdma-core libibverbs-utils infiniband-diags
+#       note: or apt install rdma-core ibverbs-providers ibverbs-utils infiniband-diags
+package rdmadoctor.rules.rdma_driver_modules_missing
+
+import data.rdmadoctor.lib.finding
+
+loaded := {m.name | some m in input.host.modules}
+
+module_evidence := [e | e := input.host.evidence.modules]
+
+# The Mellanox stack is partly there (OFED compat layer, mlxfw, an *_ib module or a Mellanox PCI
+# function) but no core driver is loaded.
+findings contains f if {
+	is_array(input.host.modules)
+	mellanox_present
+	not loaded.mlx5_core
+	not loaded.mlx4_core
+	f := finding.with_fields(
+		finding.node(sprintf("no Mellanox core driver is loaded (neither mlx5_core nor mlx4_core in lsmod) although %s", [why_present]), array.concat(module_evidence, pci_evidence)),
+		{"vars": {"modules": "mlx5_core mlx5_ib ib_uverbs rdma_ucm"}},
+	)
+}
+
+# The core driver is there but its RDMA part is not.
+findings contains f if {
+	is_array(input.host.modules)
+	some core, ib in {"mlx5_core": "mlx5_ib", "mlx4_core": "mlx4_ib"}
+	loaded[core]
+	not loaded[ib]
+	count(input.devices) == 0
+	f := finding.with_fields(
+		finding.node(sprintf("%s is loaded but %s is not, and no RDMA device is listed: the adapter works as a plain NIC only", [core, ib]), module_evidence),
+		{"confidence": "medium", "vars": {"modules": concat(" ", [ib, "ib_uverbs", "rdma_ucm"])}},
+	)
+}
+
+# The full (unfiltered) lsmod has ib_core but not the verbs user interface.
+findings contains f if {
+	is_array(input.host.modules)
+	loaded.ib_core
+	not loaded.ib_uverbs
+	f := finding.with_fields(
+		finding.node("ib_core is loaded but ib_uverbs is not: user-space verbs (libibverbs, perftest, MPI, NCCL) cannot open any device", module_evidence),
+		{"vars": {"modules": "ib_uverbs"}},
+	)
+}
+
+mellanox_present if some_mellanox_module
+
+mellanox_present if some_mellanox_pci
+
+some_mellanox_module if {
+	some m in loaded
+	m in {"mlx_compat", "mlxfw", "mlxdevm", "mlx5_ib", "mlx4_ib", "mlx4_en"}
+}
+
+some_mellanox_pci if {
+	some fn in input.pci
+	fn.vendor_id == "15b3"
+}
+
+why_present := "a Mellanox PCI function is present" if some_mellanox_pci
+
+else := sprintf("Mellanox helper modules are (%s)", [concat(", ", sort([m | some m in loaded; regex.match(`^mlx`, m)]))])
+
+pci_evidence := [e |
+	some fn in input.pci
+	fn.vendor_id == "15b3"
+	some e in finding.evidence(fn, ["address", "name"])
+]
