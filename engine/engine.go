@@ -62,12 +62,14 @@ func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
 		ropts = append(ropts, rego.ParsedModule(s.modules[name]))
 	}
 	ropts = append(ropts, rego.Store(inmem.NewFromObject(s.data)))
+	// The compiler is ours (rego only applies Schemas to a compiler it creates) so that the
+	// per-rule fallback in evalEach can reuse it.
+	compiler := ast.NewCompiler().WithUseTypeCheckAnnotations(true)
 	if !opts.SkipTypeCheck {
 		ss := ast.NewSchemaSet()
 		ss.Put(ast.SchemaRootRef, schema.ForRego())
-		ropts = append(ropts, rego.Schemas(ss))
+		compiler = compiler.WithSchemas(ss)
 	}
-	compiler := ast.NewCompiler().WithEnablePrintStatements(false)
 	all := append(append([]func(*rego.Rego){}, ropts...), rego.Query(query), rego.Compiler(compiler))
 	pq, err := rego.New(all...).PrepareForEval(ctx)
 	if err != nil {
@@ -78,19 +80,28 @@ func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
 
 // compileError keeps OPA's "file:row: rego_type_error: ..." lines and drops the wrapping.
 func compileError(err error) error {
-	var errs ast.Errors
-	if errors.As(err, &errs) {
-		var probs []error
-		for _, e := range errs {
-			loc := ""
-			if e.Location != nil {
-				loc = fmt.Sprintf("%s:%d: ", e.Location.File, e.Location.Row)
-			}
-			probs = append(probs, fmt.Errorf("%s%s: %s", loc, e.Code, e.Message))
-		}
+	if probs := astErrors(err); probs != nil {
 		return &LoadError{Problems: probs}
 	}
 	return fmt.Errorf("compile rules: %w", err)
+}
+
+// astErrors splits OPA's ast.Errors into one "file:row: code: message" error each; nil when err
+// is not an ast.Errors.
+func astErrors(err error) []error {
+	var errs ast.Errors
+	if !errors.As(err, &errs) {
+		return nil
+	}
+	var probs []error
+	for _, e := range errs {
+		loc := ""
+		if e.Location != nil {
+			loc = fmt.Sprintf("%s:%d: ", e.Location.File, e.Location.Row)
+		}
+		probs = append(probs, fmt.Errorf("%s%s: %s", loc, e.Code, e.Message))
+	}
+	return probs
 }
 
 // Rules returns the rule metadata, sorted by id.

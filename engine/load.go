@@ -125,7 +125,10 @@ func (s *Set) loadModule(fsys fs.FS, p, file string) []error {
 	}
 	m, err := ast.ParseModuleWithOpts(file, string(src), ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1})
 	if err != nil {
-		return []error{err} // ast errors name file:row
+		if probs := astErrors(err); probs != nil {
+			return probs
+		}
+		return []error{fmt.Errorf("%s: %w", file, err)}
 	}
 	if _, dup := s.modules[file]; dup {
 		return []error{fmt.Errorf("%s: loaded twice", file)}

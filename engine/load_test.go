@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 )
@@ -53,7 +54,7 @@ func TestLoadErrors(t *testing.T) {
 		{"missing fix", map[string]string{"ib/a.rego": rule("a", "#   fix:\n#     - command: ibstat {{device}}\n", "")},
 			"u/ib/a.rego:1: missing custom.fix (at least one command that remedies or verifies the condition)"},
 		{"duplicate id", map[string]string{"ib/a.rego": rule("a"), "link/a.rego": rule("a")},
-			"u/link/a.rego:12: duplicate rule id \"a\" (also in u/ib/a.rego)"},
+			"u/link/a.rego:13: duplicate rule id \"a\" (also in u/ib/a.rego)"},
 		{"unknown fact group", map[string]string{"ib/a.rego": rule("a", "[ib_ports]", "[ib_ports, mstconfig]")},
 			"u/ib/a.rego:10: unknown fact group \"mstconfig\" in requires (see facts/groups.go)"},
 		{"unknown custom key", map[string]string{"ib/a.rego": rule("a", "#   area: ib\n", "#   area: ib\n#   requries: [x]\n")},
@@ -65,10 +66,10 @@ func TestLoadErrors(t *testing.T) {
 		{"malformed placeholder", map[string]string{"ib/a.rego": rule("a", "{{device}}", "{{device}")},
 			"u/ib/a.rego:11: fix command \"ibstat {{device}\" has a malformed placeholder (want {{name}})"},
 		{"syntax error", map[string]string{"ib/a.rego": rule("a", "some dev in", "some dev on")},
-			"u/ib/a.rego:15: rego_parse_error: unexpected ident token: expected \\n or ; or }"},
+			"u/ib/a.rego:16: rego_parse_error: unexpected identifier token: expected \\n or ; or }"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := engine.Load(source(tc.files))
+			_, err := engine.Load(mapSource(tc.files))
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -79,7 +80,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
-func source(files map[string]string) engine.Source {
+func mapSource(files map[string]string) engine.Source {
 	fsys := fstest.MapFS{}
 	for name, src := range files {
 		fsys[name] = &fstest.MapFile{Data: []byte(src)}
@@ -90,7 +91,7 @@ func source(files map[string]string) engine.Source {
 // TestSchemaCheck: a rule that reads a field the snapshot does not have fails at load time,
 // naming the file and row.
 func TestSchemaCheck(t *testing.T) {
-	src := source(map[string]string{"ib/a.rego": rule("a", "dev.name}", "dev.nmae}")})
+	src := mapSource(map[string]string{"ib/a.rego": rule("a", "dev.name}", "dev.nmae}")})
 	_, err := engine.New(context.Background(), engine.Options{}, src)
 	if err == nil {
 		t.Fatal("no error")
@@ -105,7 +106,7 @@ func TestSchemaCheck(t *testing.T) {
 }
 
 func TestLoadUserRules(t *testing.T) {
-	set, err := engine.Load(testRules(), source(map[string]string{"ib/extra.rego": rule("extra")}))
+	set, err := engine.Load(testRules(), mapSource(map[string]string{"ib/extra.rego": rule("extra")}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +123,7 @@ func TestLoadUserRules(t *testing.T) {
 		Area: "ib", Severity: "critical", Confidence: "high", Requires: []string{"ib_ports"}, Explains: []string{"ipoib-down"},
 		Fix:        []engine.Fix{{Command: "sminfo -C {{device}} -P {{port}}", Note: "does any SM answer?"}, {Command: "systemctl enable --now opensm"}},
 		References: []string{"https://example.org/no-sm"}, File: "testdata/rules/ib/no_sm.rego"}
-	if diff := cmp.Diff(wantRule, got, cmp.AllowUnexported(engine.Rule{})); diff != "" {
+	if diff := cmp.Diff(wantRule, got, cmpopts.IgnoreUnexported(engine.Rule{})); diff != "" {
 		t.Errorf("rule (-want +got):\n%s", diff)
 	}
 }

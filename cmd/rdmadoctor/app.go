@@ -64,6 +64,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:  func(*cli.Context, error) {},
 		HideHelpCommand: true,
 		Commands: []*cli.Command{
+			diagnoseCommand(),
+			rulesCommand(),
 			factsCommand(),
 			gatherCommand(),
 		},

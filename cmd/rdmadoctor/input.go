@@ -6,6 +6,7 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/urfave/cli/v2"
 )
@@ -15,6 +16,9 @@ func inputFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "snapshot", Usage: "read a sosreport, gather output or folder of captures (`PATH`: dir, .tar, .tar.gz, .tar.xz)"},
 		&cli.StringSliceFlag{Name: "input", Usage: "read one captured output (`FILE`, or - for stdin); repeatable"},
+		// Live mode (neither --snapshot nor --input); diagnose defines --timeout itself.
+		&cli.StringFlag{Name: "root", Value: "/", Usage: "live: read sys/, proc/, etc/ and var/ below `DIR` (containers, chroots, tests)"},
+		&cli.DurationFlag{Name: "sample", Usage: "live: read port counters and ethtool -S twice, `DURATION` apart, to get rates"},
 	}
 }
 
@@ -24,6 +28,9 @@ var errNoInput = errors.New("give --snapshot PATH or --input FILE (live gatherin
 // loadSnapshot builds the snapshot from --snapshot or --input. Unreadable input is exit code 2,
 // with a message naming the file.
 func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
+	if c.String("snapshot") == "" && len(c.StringSlice("input")) == 0 {
+		return gatherLive(c) // neither: gather this node (gather_cmd.go)
+	}
 	fsys, info, err := openInput(c)
 	if err != nil {
 		return nil, withCode(exitUsage, err)
@@ -32,6 +39,7 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}
+	live.AnnotateFS(s, fsys) // a gather output explains what it could not collect
 	return s, nil
 }
 

@@ -17,7 +17,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	if err := app.Run(args); err != nil {
 		code := exitCode(err)
-		fmt.Fprintf(stderr, "rdmadoctor: %v\n", err)
+		if msg := err.Error(); msg != "" { // a silentExit has said everything already
+			fmt.Fprintf(stderr, "rdmadoctor: %s\n", msg)
+		}
 		return code
 	}
 	return 0

@@ -48,7 +48,7 @@ func readProcIRQ(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 			for _, sub := range subs {
 				if sub.IsDir() && parse.RelevantIRQ(facts.IRQ{Name: sub.Name()}, names) {
 					q.Name = sub.Name()
-					q.Evidence.Set("name", facts.Evidence{Path: path.Join(dir, sub.Name()), Text: sub.Name()})
+					q.Evidence.Set("name", facts.Evidence{Source: "proc_irq", Path: path.Join(dir, sub.Name()), Text: sub.Name()})
 				}
 			}
 		}
@@ -70,7 +70,7 @@ func readProcIRQ(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 				errs = append(errs, facts.Source{Name: "proc_irq", Origin: p, Status: facts.StatusError, Error: err.Error(), RecognisedBy: "path"})
 				continue
 			}
-			ev := facts.Evidence{Path: p, Text: list}
+			ev := facts.Evidence{Source: "proc_irq", Path: p, Text: list}
 			if f == "smp_affinity_list" {
 				q.SMPAffinityList, q.SMPAffinity = list, cpus
 				q.Evidence.Set("smp_affinity_list", ev)

@@ -24,14 +24,15 @@ import (
 // Deltas are second minus first; a counter that went down (reset, wrap) or is missing from
 // either read has no delta.
 
-const sampleRoot = "sample"
+// SampleRoot is the folder of the second read.
+const SampleRoot = "sample"
 
 var sampleCounterRe = regexp.MustCompile(`^sample/(sys/class/infiniband/([^/]+)/ports/([0-9]+)/(?:hw_)?counters/([^/]+))$`)
 
 func init() {
 	register(Spec{
 		Name:        "counter_sample",
-		Root:        sampleRoot,
+		Root:        SampleRoot,
 		Tree:        sampleTree,
 		Priority:    90,
 		MissingHint: "counter rates need two reads: rdmadoctor gather --sample 10s",
@@ -39,7 +40,7 @@ func init() {
 }
 
 func sampleTree(s *facts.Snapshot, fsys fs.FS) []facts.Source {
-	ivPath := path.Join(sampleRoot, "interval_seconds")
+	ivPath := path.Join(SampleRoot, "interval_seconds")
 	b, err := fs.ReadFile(fsys, ivPath)
 	if err != nil {
 		return []facts.Source{{Name: "counter_sample", Origin: ivPath, Status: facts.StatusError, Error: err.Error()}}
@@ -53,7 +54,7 @@ func sampleTree(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 
 	ports := map[string]map[int]map[string]int64{} // device -> port -> counter -> delta
 	var stats []string
-	err = fs.WalkDir(fsys, sampleRoot, func(p string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(fsys, SampleRoot, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return nil
 		}
@@ -76,7 +77,7 @@ func sampleTree(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 		return nil
 	})
 	if err != nil {
-		return []facts.Source{{Name: "counter_sample", Origin: sampleRoot, Status: facts.StatusError, Error: err.Error()}}
+		return []facts.Source{{Name: "counter_sample", Origin: SampleRoot, Status: facts.StatusError, Error: err.Error()}}
 	}
 
 	var srcs []facts.Source
@@ -86,7 +87,7 @@ func sampleTree(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 			d.Ports = append(d.Ports, facts.Port{Number: n, CounterDeltas: deltas})
 		}
 		sort.Slice(d.Ports, func(i, j int) bool { return d.Ports[i].Number < d.Ports[j].Number })
-		origin := path.Join(sampleRoot, "sys/class/infiniband", dev)
+		origin := path.Join(SampleRoot, "sys/class/infiniband", dev)
 		addDevice(s, Input{Spec: "counter_sample", Path: origin}, d)
 		srcs = append(srcs, facts.Source{Name: "counter_sample", Origin: origin, Status: facts.StatusOK})
 	}
@@ -126,7 +127,7 @@ func readCounter(fsys fs.FS, p string) (uint64, bool) {
 
 // statsDeltas turns the two `ethtool -S` reads of one interface into Netdev.StatsDeltas.
 func statsDeltas(s *facts.Snapshot, fsys fs.FS, second string) facts.Source {
-	first := strings.TrimPrefix(second, sampleRoot+"/")
+	first := strings.TrimPrefix(second, SampleRoot+"/")
 	src := facts.Source{Name: "counter_sample", Origin: second, Status: facts.StatusOK}
 	read := func(p string) (map[string]int64, error) {
 		b, err := fs.ReadFile(fsys, p)

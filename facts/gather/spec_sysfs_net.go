@@ -68,7 +68,7 @@ func readSysfsNet(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 			n, err = parse.SysfsNet(name, attrs)
 		}
 		for k, ev := range n.Evidence {
-			ev.Path = path.Join(dir, ev.Path)
+			ev.Source, ev.Path = "sysfs_net", path.Join(dir, ev.Path)
 			n.Evidence[k] = ev
 		}
 		addNetdev(s, Input{Spec: "sysfs_net", Path: dir}, n)

@@ -127,6 +127,8 @@ func notCollected(name, root string) string {
 			continue
 		}
 		switch {
+		case sp.Root == gather.SampleRoot:
+			return "not sampled: counter rates need two reads, rdmadoctor gather --sample DURATION"
 		case sp.Root != "":
 			return "not present on this node: " + path.Join(root, sp.Root)
 		case len(sp.Paths) > 0:

@@ -20,7 +20,7 @@ const (
 	DefaultCommandTimeout = 10 * time.Second
 	DefaultTimeout        = 30 * time.Second
 	// SampleDir holds the second read of --sample.
-	SampleDir = "sample"
+	SampleDir = gather.SampleRoot
 )
 
 // Options configure a gather.
@@ -74,7 +74,7 @@ func (o *Options) defaults() {
 		o.Root = "/"
 	}
 	if o.Path == nil {
-		o.Path = append(filepath.SplitList(os.Getenv("PATH")), "/usr/local/sbin", "/usr/sbin", "/sbin")
+		o.Path = ToolPath()
 	}
 	if o.Jobs <= 0 {
 		o.Jobs = DefaultJobs
@@ -85,6 +85,19 @@ func (o *Options) defaults() {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
+}
+
+// ToolPathEnv names the environment variable that, when set, replaces the tool search path
+// (colon-separated directories), e.g. to run against stub tools in tests.
+const ToolPathEnv = "RDMADOCTOR_TOOL_PATH"
+
+// ToolPath is where tools are looked up: $RDMADOCTOR_TOOL_PATH, or $PATH plus the sbin
+// directories (infiniband-diags installs to /usr/sbin, often not on a user's PATH).
+func ToolPath() []string {
+	if p := os.Getenv(ToolPathEnv); p != "" {
+		return filepath.SplitList(p)
+	}
+	return append(filepath.SplitList(os.Getenv("PATH")), "/usr/local/sbin", "/usr/sbin", "/sbin")
 }
 
 // Gather collects a snapshot of the node under opts.Root. It always returns a result: commands
@@ -183,7 +196,10 @@ func runPool(ctx context.Context, opts Options, tasks []task, tree fstest.MapFS,
 	var mu sync.Mutex
 	var firstRead time.Time
 	started := make([]bool, len(tasks))
+	nStarted := 0
+	stopped := make(chan struct{}) // closed when no further task will start
 	go func() {
+		defer close(stopped)
 		for i, t := range tasks {
 			select {
 			case sem <- struct{}{}:
@@ -192,6 +208,7 @@ func runPool(ctx context.Context, opts Options, tasks []task, tree fstest.MapFS,
 			}
 			mu.Lock()
 			started[i] = true
+			nStarted++
 			if t.counters && firstRead.IsZero() {
 				firstRead = time.Now()
 			}
@@ -206,6 +223,17 @@ func runPool(ctx context.Context, opts Options, tasks []task, tree fstest.MapFS,
 	finished := make([]bool, len(tasks))
 	deadline := ctx.Done()
 	var grace <-chan time.Time
+	// drained reports whether, past the deadline, every task that started has reported.
+	drained := func(n int) bool {
+		select {
+		case <-stopped:
+			mu.Lock()
+			defer mu.Unlock()
+			return n == nStarted
+		default:
+			return false
+		}
+	}
 collect:
 	for n := 0; n < len(tasks); {
 		var d done
@@ -215,9 +243,15 @@ collect:
 		case <-deadline:
 			// Commands are killed at the deadline and report promptly; give them a moment.
 			deadline, grace = nil, time.After(2*time.Second)
+			if drained(n) {
+				break collect
+			}
 			continue
 		case <-grace:
 			break collect
+		}
+		if deadline == nil && drained(n) {
+			n = len(tasks) // record this last result, then stop
 		}
 		finished[d.i] = true
 		for p, b := range d.files {

@@ -53,6 +53,7 @@ func Plan(inv Inventory) []Command {
 		one("pci", "lspci", "-tv"),
 		one("networking", "ip", "-d", "address"),
 		one("networking", "ip", "-o", "addr"),
+		one("networking", "ip", "-s", "-d", "link"),
 		one("kernel", "lsmod"),
 		one("kernel", "sysctl", "-a"),
 		one("kernel", "uname", "-r"),

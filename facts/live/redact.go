@@ -162,22 +162,18 @@ func (r *Redactor) colonToken(s string) string {
 	}
 	var out string
 	switch {
-	case len(groups) == 20 && all(hexPair): // IPoIB: QPN and flags, then the port GID
+	case len(groups) == 20 && all(hexPair): // IPoIB: flags and QPN, then the port GID
 		hw := mustHex(strings.Join(groups, ""))
-		copy(hw[12:], r.guidBytes(hw[12:]))
+		copy(hw[4:], r.ip6Bytes(hw[4:], false)) // a broadcast address holds a multicast GID: kept
 		out = colonHex(hw, 1)
 	case len(groups) == 6 && all(hexPair):
 		out = r.macOf(t)
 	case len(groups) == 8 && all(hexQuad):
-		out = colonHex(r.ip6Bytes(mustHex(strings.Join(groups, ""))), 2)
+		out = colonHex(r.ip6Bytes(mustHex(strings.Join(groups, "")), false), 2) // a GID
 	case len(groups) == 4 && all(hexQuad) && !isSubnetPrefix(groups[0]):
 		out = colonHex(r.guidBytes(mustHex(strings.Join(groups, ""))), 2)
-	case strings.Contains(t, "::"):
-		ip := net.ParseIP(t)
-		if ip == nil || ip.To4() != nil {
-			return s
-		}
-		out = net.IP(r.ip6Bytes(ip)).String()
+	case strings.Count(t, ":") >= 2 && net.ParseIP(t) != nil && net.ParseIP(t).To4() == nil:
+		out = net.IP(r.ip6Bytes(net.ParseIP(t), true)).String()
 	default:
 		return s
 	}
@@ -191,12 +187,23 @@ func isSubnetPrefix(g string) bool {
 
 // ip6Bytes redacts a 16-byte IPv6 address or GID: link-local keeps fe80::/64 and maps the
 // interface id like a GUID; an IPv4-mapped GID maps its IPv4 part; others become 2001:db8::N.
-func (r *Redactor) ip6Bytes(a []byte) []byte {
+// A GID's interface id is the port GUID itself; an IPv6 address's (eui) is the modified EUI-64
+// of it, with the universal/local bit flipped, so the flip is undone around the mapping and
+// fe80::202:c903:4e:47cf gets the same placeholder as GUID 0x0002c903004e47cf.
+func (r *Redactor) ip6Bytes(a []byte, eui bool) []byte {
 	out := append([]byte{}, a...)
 	switch {
-	case allZero(a) || net.IP(a).Equal(net.IPv6loopback):
+	case allZero(a) || net.IP(a).Equal(net.IPv6loopback) || a[0] == 0xff:
 	case a[0] == 0xfe && a[1]&0xc0 == 0x80:
-		copy(out[8:], r.guidBytes(a[8:]))
+		id := append([]byte{}, a[8:]...)
+		if eui {
+			id[0] ^= 0x02
+		}
+		id = r.guidBytes(id)
+		if eui {
+			id[0] ^= 0x02
+		}
+		copy(out[8:], id)
 	case allZero(a[:10]) && a[10] == 0xff && a[11] == 0xff:
 		copy(out[12:], net.ParseIP(r.ipv4Of(net.IP(a[12:]).String())).To4())
 	default:

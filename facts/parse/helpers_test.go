@@ -17,7 +17,7 @@ var noEvidence = cmp.Options{
 	cmpopts.EquateEmpty(),
 }
 
-func ip(v int) *int             { return &v }
-func bp(v bool) *bool           { return &v }
-func fp(v float64) *float64     { return &v }
+func ip(v int) *int                     { return &v }
+func bp(v bool) *bool                   { return &v }
+func fp(v float64) *float64             { return &v }
 func ev(n int, t string) facts.Evidence { return facts.Evidence{Line: n, Text: t} }

@@ -1,11 +1,14 @@
 package parse_test
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
 // Values below are verbatim from the corpus captures named in the fixtures' PROVENANCE.md files.
@@ -118,3 +121,33 @@ func TestActiveSpeed(t *testing.T) {
 
 // ev is evidence of a line as parsers produce it (the builder adds source and path).
 func ibEv(line int, text string) facts.Evidence { return facts.Evidence{Line: line, Text: text} }
+
+// ibSeed adds every fixture of a folder to the fuzz corpus.
+func ibSeed(f *testing.F, dir string) {
+	entries, err := os.ReadDir(fixtures.Path(dir))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".txt") {
+			f.Add(fixtures.Read(f, dir+"/"+e.Name()))
+		}
+	}
+}
+
+func FuzzSysfsRate(f *testing.F) {
+	for _, s := range []string{"400 Gb/sec (4X NDR)", "5 Gb/sec (1X DDR)", "10 Gb/sec (4X)", "2.5 Gb/sec (1X SDR)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := parse.SysfsRate(s)
+		if err == nil && r.Gbps == nil {
+			t.Errorf("%q: no rate and no error", s)
+		}
+		parse.PortState(s)
+		parse.PhysicalState(s)
+		parse.GUID(s)
+		parse.IBStatRate(s)
+		parse.ActiveSpeed(s)
+	})
+}

@@ -49,3 +49,10 @@ func TestIBDev2NetdevPlain(t *testing.T) {
 		}
 	}
 }
+
+func FuzzIBDev2Netdev(f *testing.F) {
+	ibSeed(f, "ibdev2netdev")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		parse.IBDev2Netdev(b) //nolint:errcheck // only panics matter here
+	})
+}

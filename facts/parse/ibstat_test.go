@@ -140,3 +140,10 @@ func TestIBStatMalformedRate(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func FuzzIBStat(f *testing.F) {
+	ibSeed(f, "ibstat")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		parse.IBStat(b) //nolint:errcheck // only panics matter here
+	})
+}

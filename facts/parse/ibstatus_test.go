@@ -93,3 +93,10 @@ func TestIBStatusCaptures(t *testing.T) {
 		}
 	}
 }
+
+func FuzzIBStatus(f *testing.F) {
+	ibSeed(f, "ibstatus")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		parse.IBStatus(b) //nolint:errcheck // only panics matter here
+	})
+}

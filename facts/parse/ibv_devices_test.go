@@ -45,3 +45,10 @@ func TestIBVDevicesIndentedAndEmpty(t *testing.T) {
 		t.Errorf("got %d devices, refusal %v, %d messages; want 0, nil, 2", len(got.Devices), got.Refusal, len(got.Messages))
 	}
 }
+
+func FuzzIBVDevices(f *testing.F) {
+	ibSeed(f, "ibv_devices")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		parse.IBVDevices(b) //nolint:errcheck // only panics matter here
+	})
+}

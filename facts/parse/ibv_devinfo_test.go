@@ -150,3 +150,10 @@ func TestIBVDevInfoRefusalAndMessages(t *testing.T) {
 		t.Errorf("got %d devices, refusal %v, %d messages; want mlx4_2, none, 8", len(got.Devices), got.Refusal, len(got.Messages))
 	}
 }
+
+func FuzzIBVDevInfo(f *testing.F) {
+	ibSeed(f, "ibv_devinfo")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		parse.IBVDevInfo(b) //nolint:errcheck // only panics matter here
+	})
+}

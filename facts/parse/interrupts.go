@@ -10,9 +10,9 @@ import (
 
 // Interrupts parses /proc/interrupts (kernel/irq/proc.c show_interrupts):
 //
-//	           CPU0       CPU1       CPU2
-//	  98:          0      23274          0  IR-PCI-MSIX-0000:01:00.0    0-edge      mlx5_async0@pci:0000:01:00.0
-//	  28:     123648          0          0   PCI-MSI-edge      mlx5_comp0@pci:8b76:00:02.0
+//	         CPU0       CPU1       CPU2
+//	98:          0      23274          0  IR-PCI-MSIX-0000:01:00.0    0-edge      mlx5_async0@pci:0000:01:00.0
+//	28:     123648          0          0   PCI-MSI-edge      mlx5_comp0@pci:8b76:00:02.0
 //
 // It returns every numbered IRQ line; callers keep the ones they need (Relevant). Without the
 // CPU header (a grep excerpt) the CPU count is the number of count columns. Kind is comp, async

@@ -106,3 +106,12 @@ func TestIfconfig(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+func BenchmarkIPAddr(b *testing.B) {
+	data := fixtures.Read(b, "ip_addr/cx4lx-96-vlans.txt")
+	for b.Loop() {
+		if _, err := parse.IPAddr(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -108,3 +108,12 @@ func TestLSPCITree(t *testing.T) {
 		t.Errorf("got %d functions, want 113", len(got))
 	}
 }
+
+func BenchmarkLSPCI(b *testing.B) {
+	data := fixtures.Read(b, "lspci/cx7-vvv-vpd-acs.txt")
+	for b.Loop() {
+		if _, err := parse.LSPCI(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -22,7 +22,8 @@ var sysfsBDFRe = regexp.MustCompile(`[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2
 //	Device type:    ConnectX3Pro
 //	Name:           MCX354A-FCC_Ax
 //	Description:    ConnectX-3 Pro VPI adapter card; ...
-//	Device:         /dev/mst/mt4103_pci_cr0          (or "PCI device: /sys/bus/pci/devices/0000:05:00.0/config")
+//	Device:         /dev/mst/mt4103_pci_cr0          (or "PCI device: /sys/bus/pci/devices/0000:05:00.0/config",
+//	                                                  which gives both Device and PCIAddress)
 //
 //	Configurations:                              Next Boot
 //	         LINK_TYPE_P1                        ETH(2)
@@ -79,6 +80,10 @@ func MstConfig(b []byte) ([]facts.NVConfig, error) {
 			d.Device = val
 			d.Evidence.Set("device", l.Evidence())
 		case "PCI device":
+			if d.Device == "" {
+				d.Device = val
+				d.Evidence.Set("device", l.Evidence())
+			}
 			if a := sysfsBDFRe.FindString(val); a != "" {
 				d.PCIAddress = strings.ToLower(a)
 				d.Evidence.Set("pci_address", l.Evidence())

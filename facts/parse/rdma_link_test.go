@@ -50,3 +50,10 @@ func TestRDMALinkIndexPrefixed(t *testing.T) {
 		t.Errorf("mlx5_5: lid %d sm_lid %d, want 12 4", *p.LID, *p.SMLID)
 	}
 }
+
+func FuzzRDMALink(f *testing.F) {
+	ibSeed(f, "rdma_link")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		parse.RDMALink(b) //nolint:errcheck // only panics matter here
+	})
+}

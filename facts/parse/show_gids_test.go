@@ -72,3 +72,10 @@ func TestShowGIDsCaptures(t *testing.T) {
 		}
 	}
 }
+
+func FuzzShowGIDs(f *testing.F) {
+	ibSeed(f, "show_gids")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		parse.ShowGIDs(b) //nolint:errcheck // only panics matter here
+	})
+}

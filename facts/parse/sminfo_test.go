@@ -40,3 +40,10 @@ func TestSMInfoWrapped(t *testing.T) {
 		t.Errorf("activity count %d, want 6884", *got.SMs[3].ActCount)
 	}
 }
+
+func FuzzSMInfo(f *testing.F) {
+	ibSeed(f, "sminfo")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		parse.SMInfo(b) //nolint:errcheck // only panics matter here
+	})
+}

@@ -93,7 +93,7 @@ func SystemctlListUnits(b []byte) (map[string]facts.Service, error) {
 		if len(f) > 0 && (f[0] == "●" || f[0] == "*" || f[0] == "×") {
 			f = f[1:]
 		}
-		if len(f) < 4 || !strings.HasSuffix(f[0], ".service") {
+		if len(f) < 4 || !strings.HasSuffix(f[0], ".service") || !loadStates[f[1]] {
 			continue
 		}
 		if out == nil {
@@ -119,6 +119,11 @@ func SystemctlIsActive(b []byte) (state string, ev facts.Evidence, ok bool) {
 		return "", facts.Evidence{}, false
 	}
 	return "", facts.Evidence{}, false
+}
+
+// loadStates are systemd's LoadState values, the LOAD column of list-units.
+var loadStates = map[string]bool{
+	"loaded": true, "not-found": true, "bad-setting": true, "error": true, "masked": true, "stub": true, "merged": true,
 }
 
 // unitName drops the ".service" suffix.

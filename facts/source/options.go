@@ -83,7 +83,7 @@ func DefaultWant(name string) bool {
 		first, rest, _ = strings.Cut(rest, "/")
 	}
 	if rest == "" {
-		return true
+		return !droppedTop[first]
 	}
 	switch first {
 	case "sos_commands":

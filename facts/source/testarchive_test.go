@@ -79,7 +79,8 @@ func gzipBytes(t testing.TB, b []byte) []byte {
 func xzBytes(t testing.TB, b []byte) []byte {
 	t.Helper()
 	var out bytes.Buffer
-	xw, err := xz.NewWriter(&out)
+	// A small dictionary keeps the decoder's allocation small (fuzzing runs it many times).
+	xw, err := xz.WriterConfig{DictCap: 1 << 16}.NewWriter(&out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ findings contains f if {
 	some dev in input.devices
 	not hca.is_vf(dev)
 	some p in dev.ports
-	port.ib(p)
+	ib_like(p)
 	p.physical_state == "LinkUp"
 	p.state == "Initializing"
 	base := finding.port(
@@ -45,6 +45,31 @@ findings contains f if {
 	)
 	f := finding.with_fields(base, extra)
 }
+
+# Some adapters (BlueField, ConnectX-7) report the logical state Down rather than Initializing
+# until an SM configures the port; with SM lid 0 that is the same condition, less certain.
+findings contains f if {
+	some dev in input.devices
+	not hca.is_vf(dev)
+	some p in dev.ports
+	port.ib(p)
+	p.physical_state == "LinkUp"
+	p.state == "Down"
+	object.get(p, "sm_lid", null) in {null, 0}
+	not master_answers
+	base := finding.port(
+		dev, p,
+		sprintf("%s port %d is LinkUp but logically Down%s: no SM has configured it", [dev.name, p.number, lids(p)]),
+		finding.evidence(p, ["state", "physical_state", "lid", "sm_lid"]),
+	)
+	f := finding.with_fields(base, {"confidence": "medium"})
+}
+
+# Initializing only exists on InfiniBand (RoCE ports are Active or Down); old ibstatus prints no
+# link layer at all.
+ib_like(p) if port.ib(p)
+
+ib_like(p) if object.get(p, "link_layer", "") == ""
 
 lids(p) := sprintf(" (Base lid %d, SM lid %d)", [p.lid, p.sm_lid]) if {
 	is_number(p.lid)

@@ -22,7 +22,7 @@
 #     - command: "echo 'virt_enabled 2' >> /etc/opensm/opensm.conf && systemctl restart opensm"
 #       note: on the SM host; on a switch or UFM SM enable its virtualization support instead
 #     - command: ip link set <pf-netdev> vf <n> node_guid <guid> port_guid <guid> state auto
-#       note: give each VF unique GUIDs and link state auto, then rebind the VF (echo {{pci}} > /sys/bus/pci/drivers/mlx5_core/unbind; ... /bind)
+#       note: give each VF unique GUIDs and link state auto, then rebind the VF (echo <vf pci> > /sys/bus/pci/drivers/mlx5_core/unbind, then bind)
 #     - command: ibstat {{device}} {{port}}
 #       note: expect State Active after the next SM sweep
 package rdmadoctor.rules.sriov_vf_ib_port_not_active

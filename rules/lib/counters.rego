@@ -8,6 +8,8 @@
 # scope: package
 package rdmadoctor.lib.counters
 
+import data.rdmadoctor.lib.finding
+
 # saturation is the value a PortCounters field sticks at.
 saturation := {
 	"symbol_error": 65535,
@@ -57,3 +59,21 @@ describe(name, r) := sprintf("+%d in %vs", [r.value, input.sample.interval_secon
 confidence(r) := "medium" if {
 	r.delta
 } else := "low"
+
+# findings builds one finding per Active InfiniBand port and counter whose reading exceeds its
+# thresholds: {name: [limit for an increase over the window, limit for an absolute value]}.
+findings(thresholds) := {f |
+	some dev in input.devices
+	some p in dev.ports
+	p.link_layer == "InfiniBand"
+	p.state == "Active"
+	some name, limits in thresholds
+	r := read(dev, p, name)
+	r.value > limit(r, limits)
+	base := finding.port(dev, p, sprintf("%s port %d %s: %s", [dev.name, p.number, name, describe(name, r)]), r.evidence)
+	f := finding.with_fields(base, {"confidence": confidence(r)})
+}
+
+limit(r, limits) := limits[0] if {
+	r.delta
+} else := limits[1]

@@ -13,10 +13,6 @@ netdev(nd) if {
 	regex.match(`^ib[a-z0-9]`, nd.name)
 }
 
-# port returns [device, port] of an IPoIB netdev; undefined when unknown.
-port(nd) := [dev, p] if {
-	some dev in input.devices
-	object.get(dev, "capture", "") == ""
-	some p in dev.ports
-	join.netdev_name(dev, p) == nd.name
-}
+# port returns [device, port] of an IPoIB netdev (the first by device name when several ports
+# claim it, e.g. a PF and its VFs); undefined when unknown.
+port(nd) := join.port_of_netdev(nd.name)

@@ -138,3 +138,20 @@ nv_device(q) := d if {
 	d.name == names[0]
 	object.get(d, "capture", "") == ""
 }
+
+# port_of_netdev returns [device, port] whose netdev is name: the first by device name and port
+# number when several claim it (a PF and its VFs); undefined when none.
+port_of_netdev(name) := [dev, p] if {
+	keys := sort([[d.name, q.number] |
+		some d in input.devices
+		object.get(d, "capture", "") == ""
+		some q in d.ports
+		netdev_name(d, q) == name
+	])
+	count(keys) > 0
+	some dev in input.devices
+	object.get(dev, "capture", "") == ""
+	dev.name == keys[0][0]
+	some p in dev.ports
+	p.number == keys[0][1]
+}

@@ -67,11 +67,7 @@ link_up(nd) if {
 }
 
 # rdma_port returns [device, port] of the netdev's RDMA port; undefined when unknown.
-rdma_port(nd) := [dev, p] if {
-	some dev in input.devices
-	some p in dev.ports
-	join.netdev_name(dev, p) == nd.name
-}
+rdma_port(nd) := join.port_of_netdev(nd.name)
 
 # subject of a module finding: the netdev, plus its RDMA port when known so that it lines up
 # with port findings it explains.

@@ -37,13 +37,49 @@ findings contains f if {
 	top := hca.caps(dev).max_lane
 	lane := rates.best_lane(p)
 	rates.lane_rank[lane] < rates.lane_rank[top]
+	not peer_at_max(p)
 	base := finding.port(
 		dev, p,
 		sprintf("%s port %d is Active at %v Gb/s (%s lanes) but the %s (%s) supports %s", [dev.name, p.number, p.rate_gbps, lane, hca.caps(dev).family, hca.ca_type(dev), top]),
 		finding.evidence(p, ["rate_gbps", "lane_speed", "width_lanes"]),
 	)
-	f := finding.with_fields(base, grade(lane, top))
+	f := finding.with_fields(base, object.union(confidence(dev, p, lane), grade(lane, top)))
 }
+
+# iblinkinfo_links are the iblinkinfo lines about this port, seen from either end.
+links(p) := [l |
+	some l in input.fabric.links
+	is_number(p.lid)
+	p.lid > 0
+	seen(l, p)
+]
+
+seen(l, p) if {
+	l.lid == p.lid
+	l.port == p.number
+}
+
+seen(l, p) if {
+	l.peer_lid == p.lid
+	l.peer_port == p.number
+}
+
+# iblinkinfo prints "Could be" only when both ends support more: its absence clears the link.
+peer_at_max(p) if {
+	count(links(p)) > 0
+	every l in links(p) {
+		object.get(l, "could_be", "") == ""
+	}
+}
+
+confidence(dev, p, lane) := {"confidence": "high"} if {
+	some l in links(p)
+	contains(object.get(l, "could_be", ""), "Gbps")
+} else := {"confidence": "low"} if {
+	# ConnectX-3 was also sold as QDR-only parts (e.g. MCX353A-QCBT) with the same CA type
+	hca.ca_type(dev) in {"MT4099", "MT4103"}
+	lane in {"QDR", "FDR10"}
+} else := {}
 
 # two or more generations low (QDR on an HDR adapter) is an error (rule-catalog 4.9).
 grade(lane, top) := {"severity": "error"} if {

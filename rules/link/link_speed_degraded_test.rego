@@ -42,3 +42,22 @@ test_no_finding_for_ethernet if {
 	p := object.union(fdr, {"link_layer": "Ethernet", "rate_gbps": 40})
 	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx4_0", "ca_type": "MT4099", "ports": [p]}]}
 }
+
+test_no_finding_when_iblinkinfo_shows_no_could_be if {
+	# corpus 043: ConnectX-3 at QDR behind a QDR switch, iblinkinfo has no "Could be" hint
+	p := {"number": 1, "state": "Active", "rate_gbps": 40, "width_lanes": 4, "lane_speed": "QDR", "link_layer": "InfiniBand", "lid": 12}
+	count(rule.findings) == 0 with input as {
+		"devices": [{"name": "mlx4_0", "ca_type": "MT4099", "ports": [p]}],
+		"fabric": {"links": [{"lid": 3, "port": 17, "peer_lid": 12, "peer_port": 1, "speed_gbps": 10}]},
+	}
+}
+
+test_fires_high_with_could_be if {
+	p := {"number": 1, "state": "Active", "rate_gbps": 100, "width_lanes": 4, "lane_speed": "EDR", "link_layer": "InfiniBand", "lid": 12}
+	fs := rule.findings with input as {
+		"devices": [{"name": "mlx5_0", "ca_type": "MT4123", "ports": [p]}],
+		"fabric": {"links": [{"lid": 3, "port": 17, "peer_lid": 12, "peer_port": 1, "could_be": "Could be 53.125 Gbps"}]},
+	}
+	some f in fs
+	f.confidence == "high"
+}

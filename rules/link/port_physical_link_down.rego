@@ -39,7 +39,7 @@ findings contains f if {
 	some dev in input.devices
 	not hca.is_vf(dev)
 	some p in dev.ports
-	port.link_down(p)
+	down(p)
 	not intent.unused(dev, p)
 	base := finding.port(
 		dev, p,
@@ -63,6 +63,11 @@ findings contains f if {
 	f := finding.with_fields(base, {"confidence": "medium"})
 }
 
+down(p) if port.link_down(p)
+
+# A snapshot cannot tell a link stuck in training from one that is about to come up.
+down(p) if p.physical_state == "PortConfigurationTraining"
+
 capture(dev) := sprintf(" (%s)", [dev.capture]) if {
 	object.get(dev, "capture", "") != ""
 } else := ""
@@ -71,12 +76,17 @@ meaning(p) := "disabled locally (admin down, ibportstate or mlxlink), not a cabl
 	p.physical_state == "Disabled"
 } else := "no signal from the peer (cable, module, disabled peer port, or a protocol or speed mismatch)" if {
 	p.physical_state == "Polling"
+} else := "the link is still training - if it stays there, suspect the cable or the peer port" if {
+	p.physical_state == "PortConfigurationTraining"
 } else := "the port is asleep"
 
-grade(dev, p) := {} if {
-	port.in_use(dev, p)
-} else := {"severity": "info", "scope": "unused_port"} if {
+grade(dev, p) := {"severity": "info", "scope": "unused_port"} if {
+	not port.in_use(dev, p)
 	port.other_port_active(dev, p)
+} else := {"confidence": "medium"} if {
+	p.physical_state == "PortConfigurationTraining"
+} else := {} if {
+	port.in_use(dev, p)
 } else := {"confidence": "medium"}
 
 ipoib(nd) if nd.kind == "ipoib"

@@ -35,7 +35,7 @@ findings contains f if {
 	not fn.vf == true
 	why := degraded(fn)
 	f := finding.with_fields(
-		finding.pci(object.get(fn, "address", ""), devname(object.get(fn, "address", "")), sprintf("PCIe link of %s %s", [label(fn), why]), finding.evidence(fn, ["lnksta", "lnkcap"])),
+		finding.pci(bdf(fn), devname(bdf(fn)), sprintf("PCIe link of %s %s", [label(fn), why]), finding.evidence(fn, ["lnksta", "lnkcap"])),
 		grade(fn),
 	)
 }
@@ -57,10 +57,21 @@ findings contains f if {
 	f := finding.pci(addr, devname(addr), sprintf("kernel: %s", [trim_space(ev.evidence.text)]), [ev.evidence])
 }
 
-nic(fn) := join.mellanox(fn)
+nic(fn) if join.mellanox(fn)
 
-label(fn) := fn.address if {
-	fn.address != ""
+# a filtered capture (`lspci -vvv -d 15b3: | grep LnkSta`) has the link lines but no identity
+nic(fn) if {
+	object.get(fn, "vendor_id", "") == ""
+	object.get(fn, "name", "") == ""
+}
+
+# bdf is the function's PCI address, or "" when the capture did not show one.
+bdf(fn) := fn.address if {
+	regex.match(`^[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$`, fn.address)
+} else := ""
+
+label(fn) := bdf(fn) if {
+	bdf(fn) != ""
 } else := "the Mellanox adapter"
 
 degraded(fn) := sprintf("runs x%d but the card supports x%d", [fn.lnksta.width, fn.lnkcap.width]) if {

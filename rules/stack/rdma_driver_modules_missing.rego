@@ -28,7 +28,17 @@ package rdmadoctor.rules.rdma_driver_modules_missing
 
 import data.rdmadoctor.lib.finding
 
-loaded := {m.name | some m in input.host.modules}
+# loaded counts a module listed itself or as a user of another one: a `lsmod | grep x` excerpt
+# shows ib_uverbs only in ib_core's "Used by" column.
+loaded := listed | {core | some m, core in depends_on; listed[m]}
+
+listed := {m.name | some m in input.host.modules} | {u |
+	some m in input.host.modules
+	some u in object.get(m, "used_by", [])
+}
+
+# a module that is loaded proves its dependency is (modinfo depends:)
+depends_on := {"mlx5_ib": "mlx5_core", "mlx4_ib": "mlx4_core", "mlx4_en": "mlx4_core"}
 
 module_evidence := [e | e := input.host.evidence.modules]
 
@@ -63,6 +73,7 @@ findings contains f if {
 	is_array(input.host.modules)
 	loaded.ib_core
 	not loaded.ib_uverbs
+	not verbs_answered
 	f := finding.with_fields(
 		finding.node("ib_core is loaded but ib_uverbs is not: user-space verbs (libibverbs, perftest, MPI, NCCL) cannot open any device", module_evidence),
 		{"vars": {"modules": "ib_uverbs"}},
@@ -92,3 +103,10 @@ pci_evidence := [e |
 	fn.vendor_id == "15b3"
 	some e in finding.evidence(fn, ["address", "name"])
 ]
+
+# ibv_devinfo/ibv_devices list devices only through ib_uverbs.
+verbs_answered if {
+	some src in input.sources
+	src.name in {"ibv_devinfo", "ibv_devices"}
+	src.status == "ok"
+}

@@ -37,3 +37,9 @@ test_no_finding_without_lsmod if {
 test_no_finding_without_mellanox_hardware if {
 	count(rule.findings) == 0 with input as {"host": {"modules": [{"name": "ext4"}, {"name": "e1000e"}]}}
 }
+
+test_no_finding_when_used_by_shows_ib_uverbs if {
+	# corpus 126: `lsmod | grep ipoib` lists ib_uverbs only among ib_core's users
+	mods := [{"name": "ib_ipoib"}, {"name": "ib_core", "used_by": ["rdma_cm", "ib_ipoib", "ib_uverbs", "mlx5_ib"]}]
+	count(rule.findings) == 0 with input as {"host": {"modules": mods}}
+}

@@ -22,6 +22,8 @@ type Case struct {
 	Fixture string
 	// Exit is the stub's exit code.
 	Exit int
+	// Then, when set, is printed instead of Fixture from the second call on (counters that moved).
+	Then string
 }
 
 // Stub is one fake tool.
@@ -73,6 +75,7 @@ func Stubs() map[string]Stub {
 		"rdma":         one("rdma_link/dgx-a100.txt"),
 		"mst":          one("mst_status/cx6-one-pciconf.txt"),
 		"uname":        one("live/uname-r-build-vm.txt"),
+		"hostname":     one("live/hostname-build-vm.txt"),
 		"systemctl":    {Cases: []Case{{Args: "*", Fixture: "systemctl/opensm-lsb-active-standby.txt", Exit: 3}}},
 	}
 }
@@ -84,14 +87,21 @@ type Env struct {
 	Root, Bin, Log string
 	// Pids holds "<pid>" lines of the children hanging stubs started.
 	Pids string
+	// Timed makes stubs log start and end times (otherwise 0), at the cost of two more processes.
+	Timed bool
 }
 
 // New extracts fixtures/live/<rootFixture> as the root and writes the stubs.
 func New(t testing.TB, rootFixture string, stubs map[string]Stub) *Env {
+	return NewTimed(t, rootFixture, stubs, false)
+}
+
+// NewTimed is New with stubs that log their start and end times when timed is set.
+func NewTimed(t testing.TB, rootFixture string, stubs map[string]Stub, timed bool) *Env {
 	t.Helper()
 	dir := t.TempDir()
 	e := &Env{Root: filepath.Join(dir, "root"), Bin: filepath.Join(dir, "bin"),
-		Log: filepath.Join(dir, "argv.log"), Pids: filepath.Join(dir, "pids")}
+		Log: filepath.Join(dir, "argv.log"), Pids: filepath.Join(dir, "pids"), Timed: timed}
 	if rootFixture != "" {
 		for _, f := range parseTxtar(fixtures.Read(t, "live/"+rootFixture)) {
 			p := filepath.Join(e.Root, filepath.FromSlash(f.name))
@@ -117,8 +127,16 @@ func New(t testing.TB, rootFixture string, stubs map[string]Stub) *Env {
 }
 
 func (e *Env) script(tool string, s Stub) string {
+	// Process creation is slow on small VMs: the stub is one sh with builtins only, plus date(1)
+	// for the timestamps when Timed is set.
+	stamp := func(what string) string {
+		if e.Timed {
+			return fmt.Sprintf("echo \"%s $(/bin/date +%%s%%N) %s $*\" >> %s\n", what, tool, e.Log)
+		}
+		return fmt.Sprintf("echo \"%s 0 %s $*\" >> %s\n", what, tool, e.Log)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "#!/bin/sh\necho \"start $(/bin/date +%%s%%N) %s $*\" >> %s\n", tool, e.Log)
+	b.WriteString("#!/bin/sh\n" + stamp("start"))
 	if s.Delay != "" {
 		fmt.Fprintf(&b, "/bin/sleep %s\n", s.Delay)
 	}
@@ -127,9 +145,22 @@ func (e *Env) script(tool string, s Stub) string {
 	}
 	b.WriteString("rc=0\ncase \"$*\" in\n")
 	for _, c := range s.Cases {
-		fmt.Fprintf(&b, "  %s) /bin/cat '%s'; rc=%d ;;\n", c.Args, fixtures.Path(c.Fixture), c.Exit)
+		data, err := os.ReadFile(fixtures.Path(c.Fixture))
+		if err != nil {
+			panic(err)
+		}
+		out := fmt.Sprintf("printf '%%s' '%s'", quote(data))
+		if c.Then != "" {
+			then, err := os.ReadFile(fixtures.Path(c.Then))
+			if err != nil {
+				panic(err)
+			}
+			mark := filepath.Join(filepath.Dir(e.Log), tool+"-called-"+strings.NewReplacer(" ", "_", "*", "").Replace(c.Args))
+			out = fmt.Sprintf("if [ -e %s ]; then printf '%%s' '%s'; else : > %s; %s; fi", mark, quote(then), mark, out)
+		}
+		fmt.Fprintf(&b, "  %s) %s; rc=%d ;;\n", strings.ReplaceAll(c.Args, " ", "\\ "), out, c.Exit)
 	}
-	fmt.Fprintf(&b, "esac\necho \"end $(/bin/date +%%s%%N) %s $*\" >> %s\nexit $rc\n", tool, e.Log)
+	b.WriteString("esac\n" + stamp("end") + "exit $rc\n")
 	return b.String()
 }
 
@@ -223,3 +254,6 @@ func parseTxtar(b []byte) []txtarFile {
 	}
 	return files
 }
+
+// quote escapes b for a single-quoted shell word.
+func quote(b []byte) string { return strings.ReplaceAll(string(b), "'", `'\''`) }

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rdmadoctor/rdmadoctor/engine"
+	"github.com/rdmadoctor/rdmadoctor/engine/render"
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+func diagnoseCommand() *cli.Command {
+	flags := append(inputFlags(),
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: " + strings.Join(render.Formats, ", ")},
+		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a diagnosis at or above `SEVERITY` exists (critical, error, warning, info, none)"},
+		&cli.StringFlag{Name: "min-severity", Value: "info", Usage: "hide diagnoses below `SEVERITY`"},
+		&cli.StringSliceFlag{Name: "rules", Usage: "also load the rules in `DIR` (same layout as the built-in ones); repeatable"},
+		&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML: fabric, expected_rate_gbps, ...)"},
+		&cli.BoolFlag{Name: "no-color", Usage: "no colours in the table (NO_COLOR is respected too)"},
+		&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "limit for gathering on a live node"},
+	)
+	return &cli.Command{
+		Name:  "diagnose",
+		Usage: "find what is wrong with RDMA on a node, ranked, with evidence and fix commands",
+		Description: "Exit codes: 0 no diagnosis at or above --fail-on, 1 at least one, 2 usage error or\n" +
+			"unreadable input, 3 nothing about RDMA could be evaluated.",
+		Flags:  flags,
+		Action: diagnose,
+	}
+}
+
+func diagnose(c *cli.Context) error {
+	format, failOn, minSev := c.String("format"), c.String("fail-on"), c.String("min-severity")
+	if !contains(render.Formats, format) {
+		return withCode(exitUsage, fmt.Errorf("--format %q: want one of %s", format, strings.Join(render.Formats, ", ")))
+	}
+	if failOn != "none" && !engine.ValidSeverity(failOn) {
+		return withCode(exitUsage, fmt.Errorf("--fail-on %q: want one of %s, none", failOn, strings.Join(engine.Severities, ", ")))
+	}
+	if !engine.ValidSeverity(minSev) {
+		return withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", minSev, strings.Join(engine.Severities, ", ")))
+	}
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var profile *facts.Profile
+	if path := c.String("profile"); path != "" {
+		p, err := readProfile(path)
+		if err != nil {
+			return withCode(exitUsage, err)
+		}
+		profile = p
+	}
+	e, err := newEngine(ctx, c.StringSlice("rules"))
+	if err != nil {
+		return withCode(exitUsage, err)
+	}
+	s, err := loadSnapshot(c)
+	if err != nil {
+		return err
+	}
+	s.Profile = profile
+	r, err := e.Diagnose(ctx, s)
+	if err != nil {
+		return fmt.Errorf("diagnose: %w", err)
+	}
+	r.Tool.Version = version
+	r.HideBelow(minSev)
+
+	if !r.AtLeast("info") && engine.NoRDMAFacts(s) {
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s has no RDMA device and no RDMA tool output this version reads (%s)\n",
+			where(s.Source.Path), inputsSeen(r))
+		if format == "json" || format == "yaml" {
+			if err := render.Write(c.App.Writer, format, r, render.Options{}); err != nil {
+				return err
+			}
+		}
+		return silentExit(exitNoFacts)
+	}
+	opts := render.Options{Color: render.UseColor(c.App.Writer, c.Bool("no-color"))}
+	if err := render.Write(c.App.Writer, format, r, opts); err != nil {
+		return err
+	}
+	if failOn != "none" && r.AtLeast(failOn) {
+		return silentExit(exitFindings)
+	}
+	return nil
+}
+
+// newEngine loads the built-in rules and the --rules folders.
+func newEngine(ctx context.Context, dirs []string) (*engine.Engine, error) {
+	sources, err := ruleSources(dirs)
+	if err != nil {
+		return nil, err
+	}
+	e, err := engine.New(ctx, engine.Options{}, sources...)
+	if err != nil {
+		return nil, err
+	}
+	e.Tool.Version = version
+	return e, nil
+}
+
+func ruleSources(dirs []string) ([]engine.Source, error) {
+	sources := []engine.Source{engine.Builtin()}
+	for _, d := range dirs {
+		src, err := engine.Dir(d)
+		if err != nil {
+			return nil, err
+		}
+		sources = append(sources, src)
+	}
+	return sources, nil
+}
+
+func where(path string) string {
+	if path == "" {
+		return "this node"
+	}
+	return path
+}
+
+// inputsSeen says in a few words what was found instead.
+func inputsSeen(r *engine.Report) string {
+	read, unrecognised := 0, 0
+	for _, s := range r.Sources {
+		switch s.Status {
+		case facts.StatusOK:
+			read++
+		case facts.StatusUnrecognized:
+			unrecognised++
+		}
+	}
+	return fmt.Sprintf("%d inputs read, %d files not recognised; give ibstat, ibv_devinfo -v, lspci -nnvv or a sosreport", read, unrecognised)
+}

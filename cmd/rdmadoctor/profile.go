@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// profileValues are the allowed values of the profile's enumerated keys, by key path
+// ("*" matches any device name or port number).
+var profileValues = map[string][]string{
+	"fabric":                   {"ib", "ethernet"},
+	"devices.*.fabric":         {"ib", "ethernet"},
+	"devices.*.ports.*.fabric": {"ib", "ethernet"},
+	"ipoib.ipv6":               {"disabled", "enabled"},
+	"ipoib.mode":               {"connected", "datagram"},
+}
+
+// readProfile reads the site profile (DESIGN.md section 6). Unknown keys and values outside
+// the allowed ones are errors that name the file and line.
+func readProfile(path string) (*facts.Profile, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("profile: %w", err)
+	}
+	var p facts.Profile
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&p); err != nil && !errors.Is(err, io.EOF) {
+		return nil, yamlFileError(path, err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return nil, yamlFileError(path, err)
+	}
+	if len(doc.Content) > 0 {
+		if err := checkValues(path, doc.Content[0], ""); err != nil {
+			return nil, err
+		}
+	}
+	return &p, nil
+}
+
+func checkValues(file string, n *yaml.Node, prefix string) error {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key, val := n.Content[i], n.Content[i+1]
+		p := key.Value
+		if prefix != "" {
+			p = prefix + "." + key.Value
+		}
+		if allowed, ok := profileValues[p]; ok && val.Kind == yaml.ScalarNode && !contains(allowed, val.Value) {
+			return fmt.Errorf("%s:%d: %s: %q is not one of %s", file, val.Line, key.Value, val.Value, strings.Join(allowed, ", "))
+		}
+		child := p
+		if prefix == "devices" || strings.HasSuffix(prefix, ".ports") {
+			child = prefix + ".*"
+		}
+		if err := checkValues(file, val, child); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
+
+// yamlFileError turns yaml.v3's "line 3: msg" messages into "file:3: msg".
+func yamlFileError(file string, err error) error {
+	msgs := []string{err.Error()}
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	}
+	for i, m := range msgs {
+		m = strings.TrimSpace(m)
+		if sm := yamlLine.FindStringSubmatch(m); sm != nil {
+			msgs[i] = file + ":" + sm[1] + ": " + m[len(sm[0]):]
+		} else {
+			msgs[i] = file + ": " + strings.TrimPrefix(m, "yaml: ")
+		}
+	}
+	return errors.New(strings.Join(msgs, "\n"))
+}

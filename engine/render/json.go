@@ -1,0 +1,17 @@
+package render
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/rdmadoctor/rdmadoctor/engine"
+)
+
+// JSON writes the report as indented JSON (DESIGN.md section 5). HTML escaping is off so fix
+// commands keep their "<netdev>" and "&&" as typed.
+func JSON(w io.Writer, r *engine.Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}

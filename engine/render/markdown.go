@@ -1,0 +1,115 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/engine"
+)
+
+// Markdown writes the report for a ticket or chat: a summary table, then one section per
+// diagnosis with its evidence and fix commands in code blocks, then what could not be checked.
+func Markdown(w io.Writer, r *engine.Report) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## rdmadoctor report: %s\n\n", mdEscape(hostLine(r)))
+	fmt.Fprintf(&b, "- Source: %s\n", code(origin(r)))
+	fmt.Fprintf(&b, "- Result: %s\n", summary(r))
+	fmt.Fprintf(&b, "- Tool: %s %s\n", r.Tool.Name, r.Tool.Version)
+
+	if len(r.Diagnoses) > 0 {
+		b.WriteString("\n| # | Severity | ID | Subject | Message |\n|---|---|---|---|---|\n")
+		for _, d := range r.Diagnoses {
+			msg := mdEscape(d.Message)
+			if c := consequence(d); c != "" {
+				msg += " " + mdEscape(c)
+			}
+			fmt.Fprintf(&b, "| %d | %s | %s | %s | %s |\n", d.Rank, d.Severity, code(d.ID), mdEscape(d.Subject.String()), msg)
+		}
+		for _, d := range r.Diagnoses {
+			fmt.Fprintf(&b, "\n### %d. %s: %s, %s\n\n", d.Rank, d.Severity, d.Title, mdEscape(d.Subject.String()))
+			fmt.Fprintf(&b, "%s  \n`%s`, confidence %s", mdEscape(d.Message), d.ID, d.Confidence)
+			if c := consequence(d); c != "" {
+				fmt.Fprintf(&b, ", %s", mdEscape(c))
+			}
+			b.WriteString("\n")
+			if len(d.Evidence) > 0 {
+				b.WriteString("\nEvidence:\n\n```text\n")
+				for _, ev := range d.Evidence {
+					b.WriteString(evidenceLine(ev) + "\n")
+				}
+				b.WriteString("```\n")
+			}
+			if len(d.Fix) > 0 {
+				b.WriteString("\nFix")
+				if d.NeedsReboot {
+					b.WriteString(" (takes effect after a reboot or firmware reset)")
+				}
+				b.WriteString(":\n\n```sh\n")
+				for _, f := range d.Fix {
+					if f.Note != "" {
+						b.WriteString("# " + f.Note + "\n")
+					}
+					b.WriteString(f.Command + "\n")
+				}
+				b.WriteString("```\n")
+			}
+			if len(d.References) > 0 {
+				b.WriteString("\nReferences: " + strings.Join(d.References, ", ") + "\n")
+			}
+		}
+	} else if r.Evaluated > 0 {
+		fmt.Fprintf(&b, "\nNo problem found by the %s that could run.\n", plural(r.Evaluated, "rule", "rules"))
+	}
+
+	if groups := groupSkipped(r.Skipped); len(groups) > 0 {
+		fmt.Fprintf(&b, "\n### Not checked (%s)\n\n| Reason | Rules |\n|---|---|\n", plural(len(r.Skipped), "rule", "rules"))
+		for _, g := range groups {
+			ids := make([]string, len(g.IDs))
+			for i, id := range g.IDs {
+				ids[i] = code(id)
+			}
+			fmt.Fprintf(&b, "| %s | %s |\n", mdEscape(g.Reason), strings.Join(ids, ", "))
+		}
+	}
+	in := summariseSources(r.Sources)
+	fmt.Fprintf(&b, "\n### Inputs\n\n%d read, %d not in snapshot.\n", in.Read, in.Missing)
+	if len(in.Problems) > 0 {
+		b.WriteString("\n| Status | Input | Error |\n|---|---|---|\n")
+		for _, s := range in.Problems {
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", s.Status, code(sourceName(s)), mdEscape(s.Error))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// mdEscape keeps text and table cells from being read as Markdown or HTML. Code spans
+// (`...`) are kept as they are, except for the table's "|".
+func mdEscape(s string) string {
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 { // an unpaired backtick: no code spans
+		parts = []string{strings.ReplaceAll(s, "`", "\\`")}
+	}
+	text := strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "<", "&lt;", ">", "&gt;", "\n", " ")
+	inCode := strings.NewReplacer("|", `\|`, "\n", " ")
+	for i, p := range parts {
+		if i%2 == 0 {
+			parts[i] = text.Replace(p)
+		} else {
+			parts[i] = inCode.Replace(p)
+		}
+	}
+	return strings.Join(parts, "`")
+}
+
+// code wraps s in backticks, with a longer fence when s contains one.
+func code(s string) string {
+	if s == "" {
+		return ""
+	}
+	if strings.Contains(s, "`") {
+		return "`` " + strings.ReplaceAll(s, "|", `\|`) + " ``"
+	}
+	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
+}

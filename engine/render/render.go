@@ -1,0 +1,186 @@
+// Package render writes an engine.Report as a table for a terminal, as JSON or YAML for
+// programs, or as Markdown to paste into a ticket. Each format is one file; all of them are
+// deterministic (the report is sorted, and nothing here adds times or map order).
+package render
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+
+	"github.com/rdmadoctor/rdmadoctor/engine"
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
+// Formats are the names --format accepts.
+var Formats = []string{"table", "json", "yaml", "markdown"}
+
+// Options tune the human formats.
+type Options struct {
+	// Color adds ANSI colours to the table; see UseColor.
+	Color bool
+}
+
+// Write renders r in the named format.
+func Write(w io.Writer, format string, r *engine.Report, opts Options) error {
+	switch format {
+	case "table":
+		return Table(w, r, opts)
+	case "json":
+		return JSON(w, r)
+	case "yaml":
+		return YAML(w, r)
+	case "markdown":
+		return Markdown(w, r)
+	}
+	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+}
+
+// UseColor reports whether a table written to w should be coloured: only on a terminal, and
+// never when NO_COLOR is set (https://no-color.org) or the user asked for --no-color.
+func UseColor(w io.Writer, noColor bool) bool {
+	if noColor || os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// evidenceLine quotes one evidence line as path:line: text (path: text for a whole file).
+func evidenceLine(ev facts.Evidence) string {
+	loc := ev.Path
+	if loc == "" {
+		loc = ev.Source
+	}
+	if ev.Line > 0 {
+		loc += ":" + strconv.Itoa(ev.Line)
+	}
+	return loc + ": " + strings.TrimSpace(ev.Text)
+}
+
+// consequence is the note a diagnosis carries when another one explains it.
+func consequence(d engine.Diagnosis) string {
+	if d.ExplainedBy == nil {
+		return ""
+	}
+	if d.ExplainedByRank > 0 {
+		return fmt.Sprintf("(consequence of #%d %s)", d.ExplainedByRank, *d.ExplainedBy)
+	}
+	return fmt.Sprintf("(consequence of %s, hidden)", *d.ExplainedBy)
+}
+
+// summary is the one-line count: "3 diagnoses (1 critical, 2 warning); 12 rules run, 4 skipped".
+func summary(r *engine.Report) string {
+	counts := r.Count()
+	var parts []string
+	for _, sev := range engine.Severities {
+		if n := counts[sev]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, sev))
+		}
+	}
+	s := plural(len(r.Diagnoses), "diagnosis", "diagnoses")
+	if len(parts) > 0 {
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	if r.Hidden > 0 {
+		s += fmt.Sprintf(", %d hidden below --min-severity", r.Hidden)
+	}
+	return s + fmt.Sprintf("; %s run, %d skipped", plural(r.Evaluated, "rule", "rules"), len(r.Skipped))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// origin describes where the snapshot came from: "captures testdata/node01", "live".
+func origin(r *engine.Report) string {
+	return strings.TrimSpace(r.Source.Kind + " " + r.Source.Path)
+}
+
+// hostLine names the host: "node01, kernel 6.8.0"; "unknown host" without either.
+func hostLine(r *engine.Report) string {
+	var parts []string
+	if r.Host.Hostname != "" {
+		parts = append(parts, r.Host.Hostname)
+	}
+	if r.Host.Kernel != "" {
+		parts = append(parts, "kernel "+r.Host.Kernel)
+	}
+	if len(parts) == 0 {
+		return "unknown host"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// skipGroup is the rules skipped for one reason.
+type skipGroup struct {
+	Reason string
+	IDs    []string
+}
+
+// groupSkipped groups skipped rules by reason, largest group first, then by reason.
+func groupSkipped(skipped []engine.Skipped) []skipGroup {
+	idx := map[string]int{}
+	var out []skipGroup
+	for _, s := range skipped {
+		i, ok := idx[s.Reason]
+		if !ok {
+			i = len(out)
+			idx[s.Reason] = i
+			out = append(out, skipGroup{Reason: s.Reason})
+		}
+		out[i].IDs = append(out[i].IDs, s.ID)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if len(out[i].IDs) != len(out[j].IDs) {
+			return len(out[i].IDs) > len(out[j].IDs)
+		}
+		return out[i].Reason < out[j].Reason
+	})
+	return out
+}
+
+// inputs summarises the sources: how many were read and missing, and the ones with problems
+// (error, timeout, unsupported, unrecognized), in that order.
+type inputs struct {
+	Read, Missing int
+	Problems      []facts.Source
+}
+
+func summariseSources(sources []facts.Source) inputs {
+	var in inputs
+	order := map[string]int{facts.StatusError: 0, facts.StatusTimeout: 1, facts.StatusUnsupported: 2, facts.StatusUnrecognized: 3}
+	for _, s := range sources {
+		switch s.Status {
+		case facts.StatusOK:
+			in.Read++
+		case facts.StatusMissing:
+			in.Missing++
+		default:
+			in.Problems = append(in.Problems, s)
+		}
+	}
+	sort.SliceStable(in.Problems, func(i, j int) bool {
+		return order[in.Problems[i].Status] < order[in.Problems[j].Status]
+	})
+	return in
+}
+
+// sourceName is "ibstat (sos_commands/infiniband/ibstat)" or the origin alone for unrecognised files.
+func sourceName(s facts.Source) string {
+	switch {
+	case s.Status == facts.StatusUnrecognized || s.Name == "":
+		return s.Origin
+	case s.Origin == "" || s.Origin == s.Name:
+		return s.Name
+	}
+	return s.Name + " (" + s.Origin + ")"
+}

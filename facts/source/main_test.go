@@ -1,0 +1,12 @@
+package source_test
+
+import (
+	"os"
+	"testing"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	removeSosreport()
+	os.Exit(code)
+}

@@ -1,0 +1,36 @@
+package rdmadoctor.lib.join_test
+
+import data.rdmadoctor.lib.join
+
+test_pci_from_netdev if {
+	join.pci({"name": "mlx5_0"}) == "0000:81:00.0" with input as {"netdevs": [{"name": "ib0", "rdma_device": "mlx5_0", "pci_address": "0000:81:00.0"}]}
+}
+
+test_pci_from_sole_mellanox_function if {
+	join.pci({"name": "mlx5_0"}) == "0000:81:00.0" with input as {
+		"devices": [{"name": "mlx5_0"}],
+		"pci": [{"address": "0000:81:00.0", "vendor_id": "15b3"}, {"address": "0000:00:02.0", "vendor_id": "8086"}],
+	}
+}
+
+test_no_pci_guess_with_two_devices if {
+	join.pci({"name": "mlx5_0"}) == "" with input as {
+		"devices": [{"name": "mlx5_0"}, {"name": "mlx5_1"}],
+		"pci": [{"address": "0000:81:00.0", "vendor_id": "15b3"}],
+	}
+}
+
+test_netdev_name_by_rdma_port if {
+	join.netdev_name({"name": "mlx5_0"}, {"number": 2}) == "ib1" with input as {"netdevs": [
+		{"name": "ib0", "rdma_device": "mlx5_0", "rdma_port": 1},
+		{"name": "ib1", "rdma_device": "mlx5_0", "rdma_port": 2},
+	]}
+}
+
+test_nvconfig_by_mst_path if {
+	q := {"device": "/dev/mst/mt4115_pciconf0", "params": {}}
+	join.nvconfig({"name": "mlx5_0", "pci_address": "0000:81:00.0"}) == q with input as {
+		"nvconfig": [q],
+		"mst_devices": [{"path": "/dev/mst/mt4115_pciconf0", "pci_address": "0000:81:00.0"}],
+	}
+}
