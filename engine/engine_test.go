@@ -207,18 +207,18 @@ func TestHideBelow(t *testing.T) {
 }
 
 func TestNoRDMAFacts(t *testing.T) {
-	ok := func(name string) []facts.Source { return []facts.Source{{Name: name, Status: facts.StatusOK}} }
 	for _, tc := range []struct {
 		name string
 		s    facts.Snapshot
 		want bool
 	}{
 		{"nothing", facts.Snapshot{}, true},
-		{"only host facts", facts.Snapshot{Sources: ok("sysctl")}, true},
-		{"ibstat refused", facts.Snapshot{Sources: []facts.Source{{Name: "ibstat", Status: facts.StatusUnsupported, Error: "No IB devices found"}}}, true},
+		{"tools ran and listed nothing", facts.Snapshot{Sources: []facts.Source{{Name: "ibstat", Status: facts.StatusOK}, {Name: "sysctl", Status: facts.StatusOK}}}, true},
+		{"a plain Ethernet NIC", facts.Snapshot{PCI: []facts.PCIFunction{{Address: "0000:00:03.0", VendorID: "8086", ClassID: "0200"}}}, true},
 		{"a device", facts.Snapshot{Devices: []facts.Device{{Name: "mlx5_0"}}}, false},
 		{"a Mellanox function", facts.Snapshot{PCI: []facts.PCIFunction{{Address: "0000:81:00.0", VendorID: "15b3"}}}, false},
-		{"show_gids read", facts.Snapshot{Sources: ok("show_gids")}, false},
+		{"an mstconfig query", facts.Snapshot{NVConfig: []facts.NVConfig{{Device: "81:00.0"}}}, false},
+		{"a fabric tool refusal", facts.Snapshot{Fabric: facts.Fabric{Refusals: []facts.ToolRefusal{{Tool: "perfquery"}}}}, false},
 	} {
 		if got := engine.NoRDMAFacts(&tc.s); got != tc.want {
 			t.Errorf("%s: NoRDMAFacts = %v, want %v", tc.name, got, tc.want)

@@ -2,32 +2,24 @@ package engine
 
 import "github.com/rdmadoctor/rdmadoctor/facts"
 
-// rdmaGroups are the fact groups that only exist where there is RDMA hardware or software.
-var rdmaGroups = []string{"rdma_devices", "ib_ports", "gids", "port_counters", "hw_counters", "nvconfig",
-	"firmware_query", "mlxlink", "qos", "opensm", "iblinkinfo", "sminfo", "perfquery", "fabric_nodes", "mst_status"}
-
 // NoRDMAFacts reports whether the snapshot holds nothing about RDMA at all: no RDMA device, no
-// InfiniBand or Mellanox PCI function, and no input of an RDMA fact group that was read. The CLI
-// exits 3 when this holds and no rule found anything.
+// InfiniBand or Mellanox PCI function, no firmware, link or fabric record, no RDMA messages
+// from the kernel or user space. Tools that ran and listed nothing (ibstat on a node without
+// HCAs) do not count. The CLI exits 3 when this holds and no rule found anything.
 func NoRDMAFacts(s *facts.Snapshot) bool {
-	if len(s.Devices) > 0 {
-		return false
-	}
 	for _, fn := range s.PCI {
 		if fn.ClassID == "0207" || fn.VendorID == "15b3" {
 			return false
 		}
 	}
-	specs := map[string]bool{}
-	for _, g := range rdmaGroups {
-		for _, sp := range facts.FactGroups[g] {
-			specs[sp] = true
-		}
-	}
-	for _, src := range s.Sources {
-		if src.Status == facts.StatusOK && specs[src.Name] {
+	for _, nd := range s.Netdevs {
+		if nd.RDMADevice != "" || nd.QoS != nil || nd.ECN != nil {
 			return false
 		}
 	}
-	return true
+	f := s.Fabric
+	return len(s.Devices) == 0 && len(s.NVConfig) == 0 && len(s.Firmware) == 0 && len(s.MlxLink) == 0 &&
+		len(s.MSTDevices) == 0 && len(f.Links) == 0 && len(f.SMInfo) == 0 && len(f.PerfCounters) == 0 &&
+		len(f.Nodes) == 0 && len(f.Refusals) == 0 && s.Host.OpenSM == nil && len(s.Host.KernelEvents) == 0 &&
+		len(s.Host.Userspace) == 0
 }

@@ -8,6 +8,7 @@ import (
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -82,7 +83,14 @@ func Load(sources ...Source) (*Set, error) {
 	}
 	sort.Slice(s.Rules, func(i, j int) bool { return s.Rules[i].ID < s.Rules[j].ID })
 	if len(problems) > 0 {
-		sort.SliceStable(problems, func(i, j int) bool { return problems[i].Error() < problems[j].Error() })
+		sort.SliceStable(problems, func(i, j int) bool {
+			fi, ri := position(problems[i])
+			fj, rj := position(problems[j])
+			if fi != fj {
+				return fi < fj
+			}
+			return ri < rj
+		})
 		return nil, &LoadError{Problems: problems}
 	}
 	return s, nil
@@ -236,4 +244,16 @@ func (s *Set) catalogIndex(id string) int {
 		return i
 	}
 	return len(s.order)
+}
+
+var positionPattern = regexp.MustCompile(`^([^:]+):(\d+):`)
+
+// position is the file and row an error message starts with, to list problems in file order.
+func position(err error) (string, int) {
+	m := positionPattern.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err.Error(), 0
+	}
+	row, _ := strconv.Atoi(m[2])
+	return m[1], row
 }

@@ -155,7 +155,7 @@ func (r *Report) all() []Diagnosis {
 func (r *Report) HideBelow(min string) {
 	limit := SeverityRank(min)
 	newRank := map[int]int{}
-	var kept []Diagnosis
+	kept := []Diagnosis{}
 	for _, d := range r.Diagnoses {
 		if SeverityRank(d.Severity) > limit {
 			r.hidden = append(r.hidden, d)

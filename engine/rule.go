@@ -243,6 +243,10 @@ func (v *validator) fixes(m map[string]any) []Fix {
 		o, ok := e.(map[string]any)
 		cmd, _ := o["command"].(string)
 		note, _ := o["note"].(string)
+		if raw, has := o["command"]; ok && has && cmd == "" && raw != nil {
+			v.errorf("fix", "fix command %v is not a string (quote it)", raw)
+			continue
+		}
 		if !ok || strings.TrimSpace(cmd) == "" {
 			v.errorf("fix", "fix entry %v has no command", e)
 			continue

@@ -32,7 +32,7 @@ func rulesCommand() *cli.Command {
 			{
 				Name:      "show",
 				Usage:     "show one rule: what it detects, what it needs, how to fix it",
-				ArgsUsage: "ID",
+				ArgsUsage: "[--format json] ID",
 				Flags:     []cli.Flag{rulesFlag, formatFlag},
 				Action:    rulesShow,
 			},
@@ -98,6 +98,10 @@ func rulesList(c *cli.Context) error {
 func rulesShow(c *cli.Context) error {
 	if err := checkFormat(c); err != nil {
 		return err
+	}
+	if c.NArg() > 1 && strings.HasPrefix(c.Args().Get(1), "-") {
+		return withCode(exitUsage, fmt.Errorf("rules show: flags go before the ID: rdmadoctor rules show %s %s",
+			strings.Join(c.Args().Tail(), " "), c.Args().First()))
 	}
 	if c.NArg() != 1 {
 		return withCode(exitUsage, fmt.Errorf("rules show: give one rule ID (see rdmadoctor rules list)"))

@@ -77,12 +77,25 @@ func joinMSTPaths(s *facts.Snapshot) {
 // or, when the node has exactly one Mellanox physical function and one RDMA device without an
 // address, through that uniqueness. It then copies PF/VF from the PCI function.
 func joinDevicePCI(s *facts.Snapshot) {
+	owners := map[string]int{} // netdev -> how many devices claim it
+	for _, d := range s.Devices {
+		seen := map[string]bool{}
+		for _, p := range d.Ports {
+			if p.Netdev != "" && !seen[p.Netdev] {
+				seen[p.Netdev] = true
+				owners[p.Netdev]++
+			}
+		}
+	}
 	for i := range s.Devices {
 		d := &s.Devices[i]
 		if d.PCIAddress != "" {
 			continue
 		}
 		for _, p := range d.Ports {
+			if owners[p.Netdev] != 1 {
+				continue // two devices claim this netdev (e.g. a VF and its PF): do not guess
+			}
 			if n := findNetdev(s, p.Netdev); n != nil && n.PCIAddress != "" {
 				d.PCIAddress = NormalizeBDF(n.PCIAddress)
 				break

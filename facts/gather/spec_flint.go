@@ -7,10 +7,12 @@ import (
 
 func init() {
 	register(Spec{
-		Name:        "flint_query",
-		Plugin:      "mellanox_firmware",
-		Commands:    []string{"flint", "mstflint"},
-		Sniff:       func(head []byte) bool { return hasLinePrefix(head, "Image type:") && hasLinePrefix(head, "FW Version:") },
+		Name:     "flint_query",
+		Plugin:   "mellanox_firmware",
+		Commands: []string{"flint", "mstflint"},
+		Sniff: func(head []byte) bool {
+			return hasLinePrefix(head, "Image type:") && hasLinePrefix(head, "FW Version:")
+		},
 		Apply:       applyFlint,
 		MissingHint: "install mstflint and run `mstflint -d <pci> q` (MFT: `flint -d <dev> q`)",
 	})

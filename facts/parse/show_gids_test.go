@@ -79,3 +79,12 @@ func FuzzShowGIDs(f *testing.F) {
 		parse.ShowGIDs(b) //nolint:errcheck // only panics matter here
 	})
 }
+
+func BenchmarkShowGIDs(b *testing.B) {
+	data := fixtures.Read(b, "show_gids/vlan-link-local.txt")
+	for b.Loop() {
+		if _, err := parse.ShowGIDs(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

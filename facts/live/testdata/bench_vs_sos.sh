@@ -16,7 +16,7 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 i=0
 while [ "$i" -lt "$runs" ]; do
 	t0=$(now)
-	"$work/rdmadoctor" gather -q -o "$work/rd$i.tar.gz" || true # exit 3 without RDMA hardware
+	"$work/rdmadoctor" gather -q -o "$work/rd$i.tar.gz" 2>/dev/null || true # exit 3 without RDMA hardware
 	t1=$(now)
 	echo "$t1 - $t0" | bc >> "$work/rd.times"
 	t0=$(now)
