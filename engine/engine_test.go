@@ -82,8 +82,8 @@ func TestDiagnose(t *testing.T) {
 	noSM := []engine.Fix{{Command: "sminfo -C mlx5_0 -P 1", Note: "does any SM answer?"}, {Command: "systemctl enable --now opensm"}}
 	want := []engine.Diagnosis{
 		{Rank: 1, ID: "no-sm", Title: "IB port has no subnet manager", Severity: "critical", Confidence: "high", Scope: "port",
-			Subject: engine.Subject{Device: "mlx5_0", Port: ptr(1), PCI: "0000:81:00.0"},
-			Message: "mlx5_0 port 1 is Initializing with SM lid 0",
+			Subject:  engine.Subject{Device: "mlx5_0", Port: ptr(1), PCI: "0000:81:00.0"},
+			Message:  "mlx5_0 port 1 is Initializing with SM lid 0",
 			Evidence: []facts.Evidence{ev("ibstat", 10, "State: Initializing"), ev("ibstat", 12, "SM lid: 0")},
 			Fix:      noSM, Explains: []string{"ipoib-down"}, References: []string{"https://example.org/no-sm"}},
 		{Rank: 2, ID: "ipoib-down", Title: "IPoIB interface without carrier", Severity: "warning", Confidence: "high", Scope: "port",
@@ -114,7 +114,7 @@ func TestDiagnose(t *testing.T) {
 				{Source: "lspci", Path: "lspci_-nnvv", Line: 22, Text: "LnkSta: Speed 8GT/s, Width x8 (downgraded)"},
 				{Source: "lspci", Path: "lspci_-nnvv", Line: 20, Text: "LnkCap: Port #0, Speed 8GT/s, Width x16"},
 			},
-			Fix:         []engine.Fix{{Command: "lspci -s 0000:81:00.0 -vv", Note: "LnkSta width {{width}}"}, {Command: "setpci -s <bridge> CAP_EXP+0x10.w"}},
+			Fix:         []engine.Fix{{Command: "lspci -s 0000:81:00.0 -vv", Note: "LnkSta width x8"}, {Command: "setpci -s <bridge> CAP_EXP+0x10.w"}},
 			NeedsReboot: true, Explains: []string{}, References: []string{}},
 		{Rank: 7, ID: "link-down", Title: "Port has no physical link", Severity: "info", Confidence: "high", Scope: "unused_port",
 			Subject:  engine.Subject{Device: "mlx5_1", Port: ptr(2)},

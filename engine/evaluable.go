@@ -3,9 +3,9 @@ package engine
 import "github.com/rdmadoctor/rdmadoctor/facts"
 
 // NoRDMAFacts reports whether the snapshot holds nothing about RDMA at all: no RDMA device, no
-// InfiniBand or Mellanox PCI function, no firmware, link or fabric record, no RDMA messages
-// from the kernel or user space. Tools that ran and listed nothing (ibstat on a node without
-// HCAs) do not count. The CLI exits 3 when this holds and no rule found anything.
+// InfiniBand or Mellanox PCI function, no firmware, link or fabric record, no RDMA kernel
+// messages. Tools that ran and listed nothing (ibstat on a node without HCAs, libibverbs'
+// "Failed to get IB devices list") do not count. The CLI exits 3 when this holds and no rule found anything.
 func NoRDMAFacts(s *facts.Snapshot) bool {
 	for _, fn := range s.PCI {
 		if fn.ClassID == "0207" || fn.VendorID == "15b3" {
@@ -20,6 +20,5 @@ func NoRDMAFacts(s *facts.Snapshot) bool {
 	f := s.Fabric
 	return len(s.Devices) == 0 && len(s.NVConfig) == 0 && len(s.Firmware) == 0 && len(s.MlxLink) == 0 &&
 		len(s.MSTDevices) == 0 && len(f.Links) == 0 && len(f.SMInfo) == 0 && len(f.PerfCounters) == 0 &&
-		len(f.Nodes) == 0 && len(f.Refusals) == 0 && s.Host.OpenSM == nil && len(s.Host.KernelEvents) == 0 &&
-		len(s.Host.Userspace) == 0
+		len(f.Nodes) == 0 && len(f.Refusals) == 0 && s.Host.OpenSM == nil && len(s.Host.KernelEvents) == 0
 }

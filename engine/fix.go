@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// fill replaces the placeholders of the fix commands ({{device}}, {{port}}, {{pci}},
+// fill replaces the placeholders of the fix commands and notes ({{device}}, {{port}}, {{pci}},
 // {{netdev}} and any key of the finding's vars) with their values. A placeholder without a value
 // stays visible as <name>, so the operator sees what to put there.
 func fill(fixes []Fix, s Subject, vars map[string]any) []Fix {
@@ -19,15 +19,17 @@ func fill(fixes []Fix, s Subject, vars map[string]any) []Fix {
 		}
 	}
 	out := make([]Fix, len(fixes))
-	for i, f := range fixes {
-		f.Command = placeholderPattern.ReplaceAllStringFunc(f.Command, func(m string) string {
+	replace := func(s string) string {
+		return placeholderPattern.ReplaceAllStringFunc(s, func(m string) string {
 			name := placeholderPattern.FindStringSubmatch(m)[1]
 			if v := vals[name]; v != "" {
 				return v
 			}
 			return "<" + name + ">"
 		})
-		out[i] = f
+	}
+	for i, f := range fixes {
+		out[i] = Fix{Command: replace(f.Command), Note: replace(f.Note)}
 	}
 	return out
 }

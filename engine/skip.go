@@ -44,6 +44,7 @@ var groupHints = map[string]groupHint{
 	"cpufreq":        {"CPU frequency governors", "copy /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor"},
 	"meminfo":        {"/proc/meminfo", "copy /proc/meminfo"},
 	"mst_status":     {"mst status output", "run `mst status -v` (MFT)"},
+	"counter_deltas": {"counter rates (two reads)", "run `rdmadoctor gather --sample 10s` so counters are read twice"},
 }
 
 // missingGroups returns the rule's required groups that are not available, sorted.

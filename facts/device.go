@@ -33,7 +33,12 @@ type Device struct {
 	LocalCPUs []int `json:"local_cpus,omitempty"`
 	// Ports sorted by number.
 	Ports []Port `json:"ports"`
-	Evidence EvidenceMap `json:"evidence,omitempty"`
+	// HWCounters are per-device driver counters (sysfs /sys/class/infiniband/<dev>/hw_counters/,
+	// e.g. the mlx4 diagnostic counters rq_num_oos, sq_num_tree), by name; counts since boot.
+	HWCounters map[string]int64 `json:"hw_counters,omitempty"`
+	// HWCounterDeltas hold increases of HWCounters over Snapshot.Sample's interval, by name.
+	HWCounterDeltas map[string]int64 `json:"hw_counter_deltas,omitempty"`
+	Evidence        EvidenceMap      `json:"evidence,omitempty"`
 }
 
 // Port is one port of an RDMA device.

@@ -7,8 +7,8 @@ var FactGroups = map[string][]string{
 	"rdma_devices":   {"sysfs_infiniband", "ibstat", "ibstatus", "ibv_devinfo", "ibv_devices", "rdma_link", "ibdev2netdev"},
 	"ib_ports":       {"sysfs_infiniband", "ibstat", "ibstatus", "ibv_devinfo", "rdma_link"},
 	"gids":           {"sysfs_infiniband", "show_gids", "ibv_devinfo"},
-	"port_counters":  {"sysfs_infiniband", "perfquery"},
-	"hw_counters":    {"sysfs_infiniband"},
+	"port_counters":  {"sysfs_infiniband", "perfquery", "ibv_device_statistics"},
+	"hw_counters":    {"sysfs_infiniband", "ibv_device_statistics"},
 	"lspci":          {"lspci"},
 	"nvconfig":       {"mstconfig_query"},
 	"firmware_query": {"flint_query", "mlxfwmanager", "mlxup"},
@@ -27,7 +27,7 @@ var FactGroups = map[string][]string{
 	"lsmod":          {"lsmod"},
 	"kernel_log":     {"dmesg"},
 	"sysctl":         {"sysctl", "proc_sys"},
-	"memlock":        {"ulimit", "limits"},
+	"memlock":        {"ulimit", "limits", "rdma_app_log"},
 	"services":       {"systemctl"},
 	"opensm":         {"opensm_conf", "opensm_log"},
 	"iblinkinfo":     {"iblinkinfo"},
@@ -37,7 +37,7 @@ var FactGroups = map[string][]string{
 	"cpufreq":        {"sysfs_cpufreq"},
 	"meminfo":        {"proc_meminfo"},
 	"mst_status":     {"mst_status"},
-	"counter_deltas": {"counter_sample"},
+	"counter_deltas": {"counter_sample", "ibv_device_statistics"},
 }
 
 // Available returns the fact groups that the sources provide, sorted.

@@ -8,7 +8,6 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strings"
 )
 
 // Limits for copied files: sysfs attributes are at most a page; logs are tail-capped.
@@ -178,9 +177,4 @@ func hostFiles(root string) copied {
 	}
 	c.read(root, "var/log/opensm.log", maxLogTail, true)
 	return c
-}
-
-// isCounterFile reports whether rel is a port counter that --sample reads twice.
-func isCounterFile(rel string) bool {
-	return strings.Contains(rel, "/counters/") || strings.Contains(rel, "/hw_counters/")
 }

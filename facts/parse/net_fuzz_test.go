@@ -95,3 +95,8 @@ func FuzzSysfsNet(f *testing.F) {
 			"ecn/roce_np/enable/3": ecn, "carrier": ecn, "flags": typ, "device/numa_node": mtu})
 	})
 }
+
+func FuzzIBVDeviceStatistics(f *testing.F) {
+	seed(f, "ibv_device_statistics")
+	f.Fuzz(func(t *testing.T, b []byte) { _, _ = parse.IBVDeviceStatistics(b) })
+}

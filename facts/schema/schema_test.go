@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"os"
@@ -179,5 +180,9 @@ func formatComments(cm map[string]string) []byte {
 		fmt.Fprintf(&b, "\t%q: %q,\n", k, cm[k])
 	}
 	b.WriteString("}\n")
-	return b.Bytes()
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		panic(err)
+	}
+	return out
 }

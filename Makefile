@@ -1,0 +1,48 @@
+# rdmadoctor developer targets. Everything runs through the go command; OPA's CLI comes from the
+# `tool` directive in go.mod (the same version as the library the engine links).
+
+GO       ?= go
+FUZZTIME ?= 20s
+BENCHTIME ?= 1s
+BIN      ?= bin/rdmadoctor
+# The corpus case BenchmarkDiagnose uses; bench-cli times the whole process on it.
+CORPUS   ?= ../shared/corpus
+CASE     ?= $(CORPUS)/108-cx4lx-show-gids-96-vlan-subifs-link-local-only-no-ipv4-gids
+
+.PHONY: all build test lint fuzz bench bench-cli docs
+
+all: lint test build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/rdmadoctor
+
+test:
+	$(GO) test ./...
+
+# gofmt and go vet for Go; opa fmt and opa check for the rules (the engine's tests also compile
+# the built-in rules against the snapshot schema, which catches misspelt input fields).
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) tool opa fmt --list --fail rules
+	$(GO) tool opa check rules
+
+# Every Fuzz target of every package, FUZZTIME each (go test -fuzz takes one target at a time).
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			echo "== $$pkg $$target"; \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME); \
+		done; \
+	done
+
+bench:
+	$(GO) test ./... -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME)
+
+# Whole-process wall time of diagnose on one corpus case (needs hyperfine).
+bench-cli: build
+	hyperfine --warmup 3 -N -i '$(BIN) diagnose --snapshot $(CASE) --format json'
+
+# Regenerates docs/snapshot.schema.json (and the schema's comment table) from the facts types.
+docs:
+	$(GO) test ./facts/schema -run TestGenerated -update
