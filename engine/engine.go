@@ -5,7 +5,6 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -160,20 +159,6 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, erro
 	}
 	r.Diagnoses = e.rank(dedupe(ds))
 	return r, nil
-}
-
-// inputValue converts the snapshot to OPA's value once, through its JSON form (the JSON names
-// are what rules see).
-func inputValue(s *facts.Snapshot) (ast.Value, error) {
-	b, err := json.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("encode snapshot: %w", err)
-	}
-	v, err := ast.ValueFromReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("convert snapshot: %w", err)
-	}
-	return v, nil
 }
 
 // rawFinding is one element of a rule's `findings` set (notes/rules-contract.md).

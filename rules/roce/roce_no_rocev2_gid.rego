@@ -1,0 +1,110 @@
+# METADATA
+# title: No usable RoCE v2 GID
+# description: >-
+#   The RoCE port has no RoCE v2 GID built from a routable address (an IPv4-mapped
+#   ::ffff:a.b.c.d GID or a global IPv6 one). Routed (L3) RoCE v2, RDMA-CM and tools that pick "the
+#   RoCE v2 IPv4 GID" (NCCL/UCX auto-selection, NCCL_IB_GID_INDEX=3 conventions) then fail to
+#   connect or choose a link-local GID that is not routable. Usually the netdev has no IPv4 address,
+#   or RoCE v2 is not enabled.
+# scope: package
+# related_resources:
+#   - ref: https://www.kernel.org/doc/Documentation/ABI/testing/sysfs-class-infiniband
+#   - ref: https://www.kernel.org/doc/Documentation/ABI/testing/configfs-rdma_cm
+#   - ref: https://github.com/NVIDIA/nccl/issues/769
+#   - ref: https://github.com/NVIDIA/nccl/issues/1510
+# custom:
+#   id: roce-no-rocev2-gid
+#   area: roce
+#   severity: error
+#   confidence: high
+#   requires: [gids]
+#   explains: []
+#   needs_reboot: false
+#   fix:
+#     - command: ip addr add <address>/<prefix> dev {{netdev}}
+#       note: give the RoCE netdev (or the VLAN the RDMA traffic uses) an IPv4 or global IPv6 address; the kernel adds its RoCE v1 and v2 GIDs
+#     - command: cma_roce_mode -d {{device}} -p {{port}} -m 2
+#       note: make RDMA-CM default to RoCE v2 (configfs, not persistent - reapply at boot)
+#     - command: show_gids {{device}}
+#       note: use the index whose VER is v2 and whose IPv4 column is set (or unset NCCL_IB_GID_INDEX on NCCL >= 2.21)
+package rdmadoctor.rules.roce_no_rocev2_gid
+
+import data.rdmadoctor.lib.finding
+import data.rdmadoctor.lib.roce
+
+# The netdevs of the port have a routable address but no RoCE v2 GID carries one.
+findings contains f if {
+	some dev in input.devices
+	some p in dev.ports
+	roce.port(dev, p)
+	typed(p)
+	not routable_v2(p)
+	some nd in port_netdevs(dev, p)
+	addr := routable_address(nd)
+	f := finding.with_fields(
+		finding.port(dev, p, sprintf("%s port %d: %s has %s but no RoCE v2 GID carries it (%s)", [dev.name, p.number, nd.name, addr, summary(p)]), gid_evidence(p)),
+		{"vars": {"netdev": nd.name}},
+	)
+}
+
+# No netdev of the port has a routable address: every RoCE v2 GID is link-local (or there is none).
+# RoCE over link-local GIDs works inside one L2 segment, so this is a warning with medium confidence.
+findings contains f if {
+	some dev in input.devices
+	some p in dev.ports
+	roce.port(dev, p)
+	typed(p)
+	not routable_v2(p)
+	count(p.gids) > 0
+	nds := port_netdevs(dev, p)
+	count([nd | some nd in nds; routable_address(nd)]) == 0
+	f := finding.with_fields(
+		finding.port(dev, p, sprintf("%s port %d has no RoCE v2 GID with an IPv4 or global IPv6 address (%s): routed RoCE v2 and IPv4 GID selection fail", [dev.name, p.number, summary(p)]), gid_evidence(p)),
+		{"severity": "warning", "confidence": "medium"},
+	)
+}
+
+# typed holds when the GID types are known: without them (old kernel) see kernel-lacks-rocev2.
+typed(p) if {
+	some g in p.gids
+	object.get(g, "type", "") != ""
+}
+
+routable_v2(p) if {
+	some g in p.gids
+	g.type == "RoCE v2"
+	routable_gid(g)
+}
+
+routable_gid(g) if object.get(g, "ipv4", "") != ""
+
+routable_gid(g) if {
+	not startswith(lower(g.gid), "fe80:")
+	not regex.match(`^(0000:){5}ffff:`, lower(g.gid))
+}
+
+# port_netdevs are the netdevs the port's GIDs belong to, plus the port's own netdev.
+port_netdevs(dev, p) := {nd |
+	some nd in input.netdevs
+	nd.name in ({g.netdev | some g in p.gids; object.get(g, "netdev", "") != ""} | own(dev, p))
+}
+
+own(dev, p) := {roce.netdev(dev, p).name} if {
+	roce.netdev(dev, p)
+} else := set()
+
+routable_address(nd) := nd.ipv4[0] if {
+	count(object.get(nd, "ipv4", [])) > 0
+} else := a.address if {
+	some a in object.get(nd, "ipv6", [])
+	a.scope == "global"
+}
+
+summary(p) := sprintf("%d GIDs, %d RoCE v2, all link-local or without IPv4", [count(p.gids), count([g | some g in p.gids; g.type == "RoCE v2"])]) if {
+	count([g | some g in p.gids; g.type == "RoCE v2"]) > 0
+} else := sprintf("%d GIDs, none of type RoCE v2", [count(p.gids)])
+
+# gid_evidence quotes the port's RoCE v2 GIDs (at most four), else its first GIDs.
+gid_evidence(p) := array.slice([g.evidence | some g in p.gids; g.type == "RoCE v2"], 0, 4) if {
+	count([g | some g in p.gids; g.type == "RoCE v2"]) > 0
+} else := array.slice([g.evidence | some g in p.gids], 0, 4)

@@ -1,0 +1,53 @@
+package rdmadoctor.rules.roce_no_rocev2_gid_test
+
+import data.rdmadoctor.rules.roce_no_rocev2_gid as rule
+
+ll := "fe80:0000:0000:0000:9a03:9bff:fe77:e152"
+
+v4 := "0000:0000:0000:0000:0000:ffff:0a0c:0015"
+
+port(gids) := {"number": 1, "link_layer": "Ethernet", "state": "Active", "netdev": "enp1s0f0", "gids": gids}
+
+nd(extra) := object.union({"name": "enp1s0f0", "admin_up": true}, extra)
+
+test_fires_link_local_only if {
+	gids := [
+		{"index": 0, "gid": ll, "type": "RoCE v1", "netdev": "enp1s0f0"},
+		{"index": 1, "gid": ll, "type": "RoCE v2", "netdev": "enp1s0f0"},
+	]
+	fs := rule.findings with input as {"devices": [{"name": "rocep1s0f0", "ports": [port(gids)]}], "netdevs": [nd({"ipv6": [{"address": "fe80::1/64", "scope": "link"}]})]}
+	count(fs) == 1
+	some f in fs
+	f.severity == "warning"
+	f.subject.netdev == "enp1s0f0"
+}
+
+test_fires_address_without_v2_gid if {
+	# only RoCE v1 GIDs although the netdev has an IPv4 address: RoCE v2 is off
+	gids := [
+		{"index": 0, "gid": ll, "type": "RoCE v1", "netdev": "enp1s0f0"},
+		{"index": 2, "gid": v4, "type": "RoCE v1", "ipv4": "10.12.0.21", "netdev": "enp1s0f0"},
+	]
+	fs := rule.findings with input as {"devices": [{"name": "mlx5_0", "ports": [port(gids)]}], "netdevs": [nd({"ipv4": ["10.12.0.21/24"]})]}
+	count(fs) == 1
+	some f in fs
+	not f.severity
+	contains(f.message, "10.12.0.21/24")
+}
+
+test_no_finding_with_ipv4_v2_gid if {
+	gids := [
+		{"index": 1, "gid": ll, "type": "RoCE v2", "netdev": "enp1s0f0"},
+		{"index": 3, "gid": v4, "type": "RoCE v2", "ipv4": "10.12.0.21", "netdev": "enp1s0f0"},
+	]
+	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_0", "ports": [port(gids)]}], "netdevs": [nd({"ipv4": ["10.12.0.21/24"]})]}
+}
+
+test_no_finding_on_infiniband if {
+	p := object.union(port([{"index": 0, "gid": ll, "type": "IB"}]), {"link_layer": "InfiniBand"})
+	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_0", "ports": [p]}], "netdevs": []}
+}
+
+test_no_finding_without_gid_types if {
+	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_0", "ports": [port([{"index": 0, "gid": ll}])]}], "netdevs": [nd({})]}
+}
