@@ -2,17 +2,15 @@ package source
 
 import (
 	"archive/tar"
-	"bufio"
 	"compress/bzip2"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"strings"
-
-	"github.com/ulikunitz/xz"
 )
 
 // errTotal is returned by the capped reader once more than MaxTotal bytes came out.
@@ -21,7 +19,8 @@ var errTotal = errors.New("uncompressed size limit reached")
 // archive reads one tar stream into a memFS, keeping only wanted members, without writing
 // anything to disk.
 type archive struct {
-	path string // as given by the user, for errors
+	path string   // as given by the user, for errors
+	file *os.File // the archive, which xz-utils reads itself when it can seek back to its start
 	opt  Options
 	tree memFS
 	kept int64 // bytes of member content held in memory
@@ -31,28 +30,29 @@ func (a *archive) fail(member string, kind error, format string, args ...any) er
 	return &Error{Path: a.path, Member: member, Kind: kind, Err: fmt.Errorf(format, args...)}
 }
 
-// decompress returns the tar stream inside r, which holds data of format f.
-func (a *archive) decompress(r io.Reader, f format) (io.Reader, error) {
+// decompress returns the tar stream inside r, which holds data of format f, and a function
+// that ends the decoder (kill: stop it early) and reports a failure the decoder saw.
+func (a *archive) decompress(r io.Reader, f format) (io.Reader, func(kill bool) error, error) {
+	done := func(bool) error { return nil }
 	switch f {
 	case formatTar:
-		return r, nil
+		return r, done, nil
 	case formatGzip:
 		zr, err := gzip.NewReader(r)
 		if err != nil {
-			return nil, a.fail("", ErrFormat, "gzip: %w", err)
+			return nil, nil, a.fail("", ErrFormat, "gzip: %w", err)
 		}
-		return zr, nil
+		return zr, done, nil
 	case formatXZ:
-		xr, err := xz.NewReader(r)
+		xr, finish, err := xzStream(r, a.file, a.opt.PureGoXZ)
 		if err != nil {
-			return nil, a.fail("", ErrFormat, "xz: %w", err)
+			return nil, nil, a.fail("", ErrFormat, "xz: %w", err)
 		}
-		// The tar reader asks for 512-byte blocks; one large buffer keeps the xz decoder busy.
-		return bufio.NewReaderSize(xr, 1<<20), nil
+		return xr, finish, nil
 	case formatBzip2:
-		return bzip2.NewReader(r), nil
+		return bzip2.NewReader(r), done, nil
 	}
-	return nil, a.fail("", ErrFormat, "%s compression is not supported: give a .tar, .tar.gz or .tar.xz, or the extracted folder", f)
+	return nil, nil, a.fail("", ErrFormat, "%s compression is not supported: give a .tar, .tar.gz or .tar.xz, or the extracted folder", f)
 }
 
 // read reads the tar stream of format f from r. A panic in a decoder on hostile input is
@@ -65,32 +65,55 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 	}()
 	a.opt = a.opt.withDefaults()
 	a.tree = memFS{root: newDir(".")}
-	stream, err := a.decompress(r, f)
+	stream, finish, err := a.decompress(r, f)
 	if err != nil {
 		return err
 	}
-	tr := tar.NewReader(&cappedReader{r: stream, max: a.opt.MaxTotal})
-	last := ""
+	cr := &cappedReader{r: stream, max: a.opt.MaxTotal}
+	last, err := a.readTar(cr, f)
+	if err == nil {
+		// Read what follows the tar's end (padding) so the decoder checks the whole stream,
+		// still within the size limit.
+		if _, derr := io.Copy(io.Discard, cr); derr != nil {
+			err = a.streamError(last, derr)
+		}
+	}
+	derr := finish(err != nil)
+	var e *Error
+	switch {
+	case derr == nil:
+	case err == nil:
+		err = a.fail("", ErrFormat, "%w", derr)
+	case errors.As(err, &e) && e.Kind == ErrFormat:
+		e.Err = fmt.Errorf("%w (%w)", e.Err, derr)
+	}
+	return err
+}
+
+// readTar reads the members of the tar stream r into a.tree; it returns the name of the last
+// member read.
+func (a *archive) readTar(r io.Reader, f format) (last string, err error) {
+	tr := tar.NewReader(r)
 	for count := 0; ; count++ {
 		hdr, err := tr.Next()
 		if err == io.EOF {
 			if count == 0 && f != formatTar {
-				return a.fail("", ErrFormat, "%s stream holds no tar archive", f)
+				return last, a.fail("", ErrFormat, "%s stream holds no tar archive", f)
 			}
-			return nil
+			return last, nil
 		}
 		if err != nil {
-			return a.streamError(last, err)
+			return last, a.streamError(last, err)
 		}
 		if count >= a.opt.MaxMembers {
-			return a.fail("", ErrLimit, "more than %d members", a.opt.MaxMembers)
+			return last, a.fail("", ErrLimit, "more than %d members", a.opt.MaxMembers)
 		}
 		last = hdr.Name
 		if err := a.member(tr, hdr); err != nil {
 			if isRefusal(err) {
-				return err
+				return last, err
 			}
-			return a.streamError(last, err)
+			return last, a.streamError(last, err)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package source_test
 import (
 	"archive/tar"
 	"errors"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -67,20 +68,22 @@ func walk(t *testing.T, fsys fs.FS) []string {
 func TestOpenSosreportArchive(t *testing.T) {
 	raw := tarBytes(t, sosMembers()...)
 	for _, tc := range []struct {
-		name string
-		data []byte
+		name   string
+		data   []byte
+		pureGo bool
 	}{
-		{"report.tar", raw},
-		{"report.tar.gz", gzipBytes(t, raw)},
-		{"report.tar.xz", xzBytes(t, raw)},
-		{"report.tar.bz2", bzip2Bytes(t, raw)},
+		{"report.tar", raw, false},
+		{"report.tar.gz", gzipBytes(t, raw), false},
+		{"report.tar.xz", xzBytes(t, raw), false},
+		{"report.tar.xz", xzBytes(t, raw), true},
+		{"report.tar.bz2", bzip2Bytes(t, raw), false},
 		// Told by content, not by name.
-		{"report.bin", xzBytes(t, raw)},
-		{"report.tar.gz.renamed", raw},
+		{"report.bin", xzBytes(t, raw), false},
+		{"report.tar.gz.renamed", raw, false},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s pure-go=%v", tc.name, tc.pureGo), func(t *testing.T) {
 			p := writeFile(t, t.TempDir(), tc.name, tc.data)
-			fsys, info, err := source.Open(p)
+			fsys, info, err := source.OpenWith(p, source.Options{PureGoXZ: tc.pureGo})
 			if err != nil {
 				t.Fatal(err)
 			}

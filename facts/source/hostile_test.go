@@ -120,23 +120,34 @@ func TestOpenHostile(t *testing.T) {
 		{name: "zstd", file: "x.tar.zst", data: []byte{0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0, 0}, kind: source.ErrFormat, msg: "zstd compression is not supported"},
 		{name: "empty file", file: "empty.tar.xz", data: []byte{}, kind: source.ErrFormat, msg: "empty file"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := writeFile(t, work, tc.file, tc.data)
-			fsys, _, err := source.OpenWith(p, tc.opt)
-			if err == nil {
-				t.Fatalf("opened, with members %v; want a refusal", walk(t, fsys))
+		for _, pureGo := range []bool{false, true} {
+			name := tc.name
+			if strings.HasSuffix(tc.file, ".xz") {
+				name += map[bool]string{false: " (xz-utils)", true: " (pure Go)"}[pureGo]
+			} else if pureGo {
+				continue
 			}
-			if !errors.Is(err, tc.kind) {
-				t.Errorf("err = %v, want kind %v", err, tc.kind)
-			}
-			var se *source.Error
-			if !errors.As(err, &se) || se.Path != p || (se.Member != tc.member && !tc.anyMember) {
-				t.Errorf("err = %v, want path %s and member %q", err, p, tc.member)
-			}
-			if !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), tc.msg) {
-				t.Errorf("message %q does not name the archive or say %q", err, tc.msg)
-			}
-		})
+			t.Run(name, func(t *testing.T) {
+				p := writeFile(t, work, tc.file, tc.data)
+				opt := tc.opt
+				opt.PureGoXZ = pureGo
+				fsys, _, err := source.OpenWith(p, opt)
+				if err == nil {
+					t.Fatalf("opened, with members %v; want a refusal", walk(t, fsys))
+				}
+				if !errors.Is(err, tc.kind) {
+					t.Errorf("err = %v, want kind %v", err, tc.kind)
+				}
+				var se *source.Error
+				if !errors.As(err, &se) || se.Path != p || (se.Member != tc.member && !tc.anyMember) {
+					t.Errorf("err = %v, want path %s and member %q", err, p, tc.member)
+				}
+				if !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), tc.msg) {
+					t.Errorf("message %q does not name the archive or say %q", err, tc.msg)
+				}
+				t.Log(err)
+			})
+		}
 	}
 }
 

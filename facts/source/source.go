@@ -59,7 +59,7 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 	case fm == formatEmpty:
 		return nil, info, &Error{Path: path, Kind: ErrFormat, Err: errors.New("empty file")}
 	case fm.isArchive():
-		a := &archive{path: path, opt: opt}
+		a := &archive{path: path, opt: opt, file: f}
 		if err := a.read(br, fm); err != nil {
 			return nil, info, err
 		}

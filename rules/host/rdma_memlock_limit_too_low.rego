@@ -44,7 +44,7 @@ findings contains f if {
 	f := finding.with_fields(
 		finding.node(
 			sprintf("the locked-memory limit is %d KiB (%s)%s: RDMA memory registration and queue creation fail for non-root jobs", [lim.soft_kib, context(lim), limits_conf_note]),
-			array.concat([lim.evidence], limits_conf_evidence),
+			array.concat(array.concat([lim.evidence], limits_conf_evidence), symptom_evidence),
 		),
 		{"severity": severity(lim.soft_kib)},
 	)
@@ -96,3 +96,13 @@ limits_conf_note := " although limits.conf sets unlimited - the job's launcher d
 } else := ""
 
 limits_conf_evidence := [r.evidence | some r in unlimited_rules]
+
+# The kernel's side of a failed registration: "infiniband mlx5_0: create_qp:3047:(pid 29714):
+# Create QP type 2 failed" (corpus 126), a symptom of the limit, not of the hardware.
+symptom_evidence := array.slice(
+	[ev.evidence |
+		some ev in input.host.kernel_events
+		regex.match(`(?i)create (qp|cq)\b.*failed|create_(qp|cq).*failed`, ev.evidence.text)
+	],
+	0, 2,
+)

@@ -29,11 +29,13 @@ test_fires_error_for_8_mib if {
 }
 
 test_fires_from_ucx_message if {
-	# corpus 126: UCX quotes "current: 64 kbytes"
+	# corpus 126: UCX quotes "current: 64 kbytes"; the kernel logs the failed QP creation
 	lim := {"soft_kib": 64, "unlimited": false, "evidence": {"source": "rdma_app_log", "line": 6}}
-	fs := rule.findings with input as {"host": {"memlock": lim}}
+	qp := {"kind": "other", "evidence": {"line": 1, "text": "[Wed Jan 15 11:37:57 2025] infiniband mlx5_0: create_qp:3047:(pid 29714): Create QP type 2 failed"}}
+	fs := rule.findings with input as {"host": {"memlock": lim, "kernel_events": [qp]}}
 	some f in fs
 	contains(f.message, "quoted by the RDMA library")
+	count(f.evidence) == 2
 }
 
 test_fires_from_limits_conf_without_measurement if {

@@ -34,3 +34,8 @@ test_eth_from_gid_types if {
 test_vlan_children if {
 	roce.vlan_children({"name": "enp1s0f0"}) == {"enp1s0f0.1001"} with input as {"netdevs": [{"name": "enp1s0f0"}, {"name": "enp1s0f0.1001"}, {"name": "enp1s0f1.1001"}]}
 }
+
+test_partial_capture if {
+	roce.partial_capture([{"path": "show_gids_TRUNCATED"}])
+	not roce.partial_capture([{"path": "sos_commands/infiniband/show_gids"}])
+}

@@ -56,6 +56,7 @@ findings contains f if {
 	typed(p)
 	not routable_v2(p)
 	count(p.gids) > 0
+	not roce.partial_capture([g.evidence | some g in p.gids])
 	nds := port_netdevs(dev, p)
 	count([nd | some nd in nds; routable_address(nd)]) == 0
 	f := finding.with_fields(

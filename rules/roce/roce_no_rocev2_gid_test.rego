@@ -51,3 +51,8 @@ test_no_finding_on_infiniband if {
 test_no_finding_without_gid_types if {
 	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_0", "ports": [port([{"index": 0, "gid": ll}])]}], "netdevs": [nd({})]}
 }
+
+test_no_finding_on_truncated_table if {
+	g := {"index": 4, "gid": ll, "type": "RoCE v1", "netdev": "net3", "evidence": {"path": "show_gids_TRUNCATED", "line": 12}}
+	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_2", "ports": [port([g])]}], "netdevs": []}
+}

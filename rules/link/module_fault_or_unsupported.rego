@@ -1,0 +1,80 @@
+# METADATA
+# title: Module or cable fault, or module not supported
+# description: >-
+#   The adapter reported a module error (the driver's "Port module event[error]": power budget
+#   exceeded, bus stuck, no EEPROM, unsupported or enforced part number, high temperature, bad or
+#   shorted cable), counts such events, or cannot read the EEPROM of a module on a link that is up.
+#   Firmware usually keeps the port down. "Long Range for non MLNX cable" and "Enforce part number
+#   list" are policy blocks: the cable may be fine electrically but is not accepted.
+# scope: package
+# related_resources:
+#   - ref: https://github.com/torvalds/linux/blob/master/drivers/net/ethernet/mellanox/mlx5/core/events.c
+#   - ref: https://docs.kernel.org/networking/device_drivers/ethernet/mellanox/mlx5/counters.html
+# custom:
+#   id: module-fault-or-unsupported
+#   area: link
+#   severity: error
+#   confidence: high
+#   requires: []
+#   explains: [port-physical-link-down, ib-link-flapping]
+#   needs_reboot: false
+#   fix:
+#     - command: mlxlink -d {{pci}} -m
+#       note: module identifier, part number, temperature and power class; reseat or replace the module
+#     - command: ethtool -m {{netdev}}
+#       note: power budget exceeded - use a lower power-class module; unsupported or enforced part number - use an NVIDIA-qualified cable; high temperature - fix airflow
+package rdmadoctor.rules.module_fault_or_unsupported
+
+import data.rdmadoctor.lib.finding
+import data.rdmadoctor.lib.ipoib
+import data.rdmadoctor.lib.module
+import data.rdmadoctor.lib.stats
+
+# dmesg: mlx5_core <bdf>: Port module event[error]: module 0, Cable error, <reason>
+findings contains f if {
+	some ev in input.host.kernel_events
+	ev.kind == "module_error"
+	addr := object.get(ev, "pci_address", "")
+	f := finding.pci(addr, devname(addr), sprintf("kernel: %s", [trim_space(ev.evidence.text)]), [ev.evidence])
+}
+
+# ethtool -S: mlx5 module event counters (module_unplug alone is a service action, not a fault).
+findings contains f if {
+	some nd in input.netdevs
+	not ipoib.netdev(nd)
+	rs := [r | some n in ["module_bus_stuck", "module_high_temp", "module_bad_shorted"]; r := object.union(stats.netdev(nd, n), {"name": n}); r.value > 0]
+	count(rs) > 0
+	f := {
+		"subject": module.subject(nd),
+		"message": sprintf("%s counted module errors: %s", [nd.name, concat(", ", [stats.describe(r.name, r) | some r in rs])]),
+		"evidence": stats.unique_evidence(rs),
+		"confidence": confidence(rs),
+	}
+}
+
+# ethtool -m: EEPROM unreadable although the link is up, so a module is plugged. A hex dump only
+# is a driver fallback, not a fault, and IPoIB netdevs have no module EEPROM operations.
+findings contains f if {
+	some nd in input.netdevs
+	module.ethernet(nd)
+	err := nd.module.unreadable
+	err != ""
+	err != "hexdump only"
+	module.link_up(nd)
+	f := {
+		"subject": module.subject(nd),
+		"message": sprintf("%s: the module EEPROM cannot be read (%s) although the link is up", [nd.name, err]),
+		"evidence": finding.evidence(nd.module, ["unreadable"]),
+		"confidence": "medium",
+	}
+}
+
+confidence(rs) := "high" if stats.any_delta(rs)
+
+else := "medium"
+
+devname(addr) := names[0] if {
+	addr != ""
+	names := sort({d.name | some d in input.devices; d.pci_address == addr})
+	count(names) > 0
+} else := ""

@@ -1,0 +1,28 @@
+package rdmadoctor.rules.module_fault_or_unsupported_test
+
+import data.rdmadoctor.rules.module_fault_or_unsupported as rule
+
+test_fires_on_kernel_module_error if {
+	ev := {"kind": "module_error", "driver": "mlx5_core", "pci_address": "0000:3b:00.0", "evidence": {"line": 7, "text": "mlx5_core 0000:3b:00.0: Port module event[error]: module 0, Cable error, Power budget exceeded"}}
+	fs := rule.findings with input as {"host": {"kernel_events": [ev]}, "devices": [{"name": "mlx5_0", "pci_address": "0000:3b:00.0", "ports": []}], "netdevs": []}
+	count(fs) == 1
+	some f in fs
+	f.subject.device == "mlx5_0"
+}
+
+test_fires_on_module_counters if {
+	nd := {"name": "ens1f0np0", "kind": "ethernet", "stats": {"module_bus_stuck": 0, "module_high_temp": 3, "module_unplug": 2}}
+	fs := rule.findings with input as {"sample": null, "host": {}, "devices": [], "netdevs": [nd]}
+	count(fs) == 1
+}
+
+test_no_finding_on_unplug_or_dark_io_error if {
+	# a cage without a cable answers EIO too (link down): not a fault
+	nd := {"name": "ens1f0np0", "kind": "ethernet", "link_detected": false, "stats": {"module_unplug": 2}, "module": {"unreadable": "Input/output error"}}
+	count(rule.findings) == 0 with input as {"sample": null, "host": {}, "devices": [], "netdevs": [nd]}
+}
+
+test_no_finding_on_hexdump_fallback if {
+	nd := {"name": "ens1f0", "kind": "ethernet", "link_detected": true, "module": {"unreadable": "hexdump only"}}
+	count(rule.findings) == 0 with input as {"sample": null, "host": {}, "devices": [], "netdevs": [nd]}
+}
