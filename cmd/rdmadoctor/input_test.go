@@ -52,7 +52,6 @@ func TestInputFlags(t *testing.T) {
 		stderr string           // part of the error message
 		source facts.SourceInfo // on success
 	}{
-		{name: "no input", args: nil, code: exitUsage, stderr: "give --snapshot PATH or --input FILE"},
 		{name: "both", args: []string{"--snapshot", sosArchive, "--input", "x"}, code: exitUsage, stderr: "not both"},
 		{name: "missing snapshot", args: []string{"--snapshot", missing}, code: exitUsage, stderr: missing + ": no such file"},
 		{name: "hostile archive", args: []string{"--snapshot", hostile}, code: exitUsage, stderr: hostile + `: member "../../etc/cron.d/pwned": path leaves the archive`},

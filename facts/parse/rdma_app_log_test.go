@@ -36,7 +36,7 @@ func TestRDMAAppLog(t *testing.T) {
 		want    parse.RDMAAppLogOutput
 	}{
 		{"rdma_app_log/ucx-memlock-64k.txt", parse.RDMAAppLogOutput{
-			Memlock: &facts.MemlockLimit{SoftKiB: kib(64), Evidence: ev(6, ucxLine)},
+			Memlock:  &facts.MemlockLimit{SoftKiB: kib(64), Evidence: ev(6, ucxLine)},
 			Messages: []facts.ToolRefusal{msg("ucx", "ERROR ibv_create_cq(cqe=4096) failed: Cannot allocate memory : Please set max locked memory (ulimit -l) to 'unlimited' (current: 64 kbytes)", 6, ucxLine)},
 		}},
 		// UCX's own RC completion errors carry no "UCX ERROR" tag: nothing to report.

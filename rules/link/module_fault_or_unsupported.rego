@@ -60,6 +60,8 @@ findings contains f if {
 	err := nd.module.unreadable
 	err != ""
 	err != "hexdump only"
+	not driver_lacks_module_ops(err)
+	rdma_netdev(nd)
 	module.link_up(nd)
 	f := {
 		"subject": module.subject(nd),
@@ -67,6 +69,22 @@ findings contains f if {
 		"evidence": finding.evidence(nd.module, ["unreadable"]),
 		"confidence": "medium",
 	}
+}
+
+# "Operation not supported" means the driver has no module EEPROM operations (virtio, many
+# VMs), not that a module is faulty: only a read error (EIO, I2C) says something about the module.
+driver_lacks_module_ops(err) if contains(lower(err), "not supported")
+
+# rdma_netdev holds for netdevs of RDMA adapters: a Mellanox driver, or a port mapped to an RDMA device.
+rdma_netdev(nd) if startswith(object.get(nd, "driver", ""), "mlx")
+
+rdma_netdev(nd) if object.get(nd, "rdma_device", "") != ""
+
+rdma_netdev(nd) if {
+	addr := object.get(nd, "pci_address", "")
+	addr != ""
+	some d in input.devices
+	d.pci_address == addr
 }
 
 confidence(rs) := "high" if stats.any_delta(rs)

@@ -26,3 +26,19 @@ test_no_finding_on_hexdump_fallback if {
 	nd := {"name": "ens1f0", "kind": "ethernet", "link_detected": true, "module": {"unreadable": "hexdump only"}}
 	count(rule.findings) == 0 with input as {"sample": null, "host": {}, "devices": [], "netdevs": [nd]}
 }
+
+test_fires_on_unreadable_eeprom_with_link_up if {
+	nd := {"name": "enp4s0", "kind": "ethernet", "driver": "mlx4_en", "link_detected": true, "module": {"unreadable": "Input/output error"}}
+	count(rule.findings) == 1 with input as {"sample": null, "host": {}, "devices": [], "netdevs": [nd]}
+}
+
+test_no_finding_when_driver_has_no_module_ops if {
+	# virtio and many VM NICs answer "netlink error: Operation not supported" to ethtool -m
+	nd := {"name": "eth0", "kind": "ethernet", "driver": "virtio_net", "link_detected": true, "module": {"unreadable": "netlink error: Operation not supported"}}
+	count(rule.findings) == 0 with input as {"sample": null, "host": {}, "devices": [], "netdevs": [nd]}
+}
+
+test_no_finding_on_non_rdma_netdev if {
+	nd := {"name": "eno1", "kind": "ethernet", "driver": "igb", "link_detected": true, "module": {"unreadable": "Input/output error"}}
+	count(rule.findings) == 0 with input as {"sample": null, "host": {}, "devices": [], "netdevs": [nd]}
+}

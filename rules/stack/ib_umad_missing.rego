@@ -5,6 +5,7 @@
 #   /dev/infiniband/umad*) is not. Verbs traffic is unaffected, but ibstat, sminfo, perfquery,
 #   ibnetdiscover, ibdiagnet and opensm all fail with "can't read ABI version ... is ib_umad module
 #   loaded?", so the node can neither be diagnosed with the standard tools nor run a subnet manager.
+#   On RoCE-only nodes (no SM, no LIDs) it is reported as a hint only.
 # scope: package
 # related_resources:
 #   - ref: https://github.com/linux-rdma/rdma-core/blob/master/libibumad/umad.c
@@ -73,4 +74,12 @@ else := ""
 
 extra := {"severity": "error"} if sm_host
 
+else := {"severity": "info"} if roce_only
+
 else := {}
+
+# RoCE-only nodes use the management tools far less (no SM, no LIDs): a hint only.
+roce_only if {
+	lls := {p.link_layer | some d in input.devices; some p in d.ports; object.get(p, "link_layer", "") != ""}
+	lls == {"Ethernet"}
+}

@@ -38,3 +38,10 @@ test_no_finding_for_other_abi_message if {
 	msg := "libibverbs: Fatal: couldn't read uverbs ABI version."
 	count(rule.findings) == 0 with input as {"host": {"userspace": [{"tool": "libibverbs", "message": msg, "evidence": {}}]}}
 }
+
+test_fires_as_info_on_roce_only_node if {
+	devs := [{"name": "mlx5_0", "ports": [{"number": 1, "link_layer": "Ethernet"}]}]
+	fs := rule.findings with input as {"host": {"modules": full_lsmod}, "devices": devs}
+	some f in fs
+	f.severity == "info"
+}
