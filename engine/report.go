@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -19,6 +21,9 @@ type Report struct {
 	Source        facts.SourceInfo `json:"source"`
 	// Diagnoses in rank order; a consequence follows its cause.
 	Diagnoses []Diagnosis `json:"diagnoses"`
+	// Ignored are the diagnoses the site's ignore list (.rdmadoctor.yaml) took out of the ranked
+	// list, with the reason it gives; they do not count for --fail-on. Always a list ([] for none).
+	Ignored []Ignored `json:"ignored"`
 	// Skipped are the rules that were not evaluated, by id.
 	Skipped []Skipped `json:"skipped"`
 	// Sources are the snapshot's inputs with their status.
@@ -113,6 +118,24 @@ type Skipped struct {
 	Missing []string `json:"missing,omitempty"`
 }
 
+// MarshalJSON writes the report with "ignored" as [] rather than null when nothing was ignored,
+// so the schema is the same whether or not an ignore list was applied. HTML escaping stays off
+// (fix commands keep "<netdev>" and "&&").
+func (r Report) MarshalJSON() ([]byte, error) {
+	type plain Report // without the method
+	p := plain(r)
+	if p.Ignored == nil {
+		p.Ignored = []Ignored{}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
 // Count returns how many diagnoses have each severity.
 func (r *Report) Count() map[string]int {
 	n := map[string]int{}
@@ -154,11 +177,23 @@ func (r *Report) all() []Diagnosis {
 // AtLeast still sees the hidden ones.
 func (r *Report) HideBelow(min string) {
 	limit := SeverityRank(min)
+	r.Diagnoses = r.remove(func(d Diagnosis) bool {
+		if SeverityRank(d.Severity) > limit {
+			r.hidden = append(r.hidden, d)
+			return true
+		}
+		return false
+	})
+	r.Hidden = len(r.hidden)
+}
+
+// remove drops the diagnoses drop returns true for, renumbers the rest from 1 and points
+// ExplainedByRank at the new ranks (0 when the cause was dropped).
+func (r *Report) remove(drop func(Diagnosis) bool) []Diagnosis {
 	newRank := map[int]int{}
 	kept := []Diagnosis{}
 	for _, d := range r.Diagnoses {
-		if SeverityRank(d.Severity) > limit {
-			r.hidden = append(r.hidden, d)
+		if drop(d) {
 			continue
 		}
 		newRank[d.Rank] = len(kept) + 1
@@ -167,9 +202,67 @@ func (r *Report) HideBelow(min string) {
 	}
 	for i := range kept {
 		if kept[i].ExplainedByRank != 0 {
-			kept[i].ExplainedByRank = newRank[kept[i].ExplainedByRank] // 0 when the cause is hidden
+			kept[i].ExplainedByRank = newRank[kept[i].ExplainedByRank]
 		}
 	}
-	r.Diagnoses = kept
-	r.Hidden = len(r.hidden)
+	return kept
+}
+
+// Ignore is one entry of the site's ignore list: a rule id, optionally narrowed to a subject,
+// and why the site accepts the condition.
+type Ignore struct {
+	ID string
+	// Subject narrows the entry: each field that is set must equal the diagnosis' field (a device
+	// alone matches every port of it); an empty Subject matches every subject.
+	Subject Subject
+	Reason  string
+}
+
+// Matches reports whether the entry covers the diagnosis.
+func (ig Ignore) Matches(d Diagnosis) bool {
+	s := ig.Subject
+	return ig.ID == d.ID &&
+		(s.Device == "" || s.Device == d.Subject.Device) &&
+		(s.Port == nil || d.Subject.Port != nil && *s.Port == *d.Subject.Port) &&
+		(s.PCI == "" || s.PCI == d.Subject.PCI) &&
+		(s.Netdev == "" || s.Netdev == d.Subject.Netdev)
+}
+
+// Ignored is a diagnosis the ignore list covers: the report shows it with the reason, outside
+// the ranked list.
+type Ignored struct {
+	ID       string  `json:"id"`
+	Severity string  `json:"severity"`
+	Subject  Subject `json:"subject"`
+	Reason   string  `json:"reason"`
+	Message  string  `json:"message"`
+}
+
+// Ignore moves the diagnoses an entry of list covers (the first matching entry gives the reason)
+// from Diagnoses to Ignored and renumbers the rest; AtLeast does not see them. Apply it before
+// HideBelow so that hidden diagnoses can be ignored too.
+func (r *Report) Ignore(list []Ignore) {
+	if r.Ignored == nil {
+		r.Ignored = []Ignored{}
+	}
+	r.Diagnoses = r.remove(func(d Diagnosis) bool {
+		for _, ig := range list {
+			if ig.Matches(d) {
+				r.Ignored = append(r.Ignored, Ignored{ID: d.ID, Severity: d.Severity, Subject: d.Subject, Reason: ig.Reason, Message: d.Message})
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// IsIgnored reports whether a diagnosis of rule id was ignored (to explain a consequence whose
+// cause is not in the list).
+func (r *Report) IsIgnored(id string) bool {
+	for _, ig := range r.Ignored {
+		if ig.ID == id {
+			return true
+		}
+	}
+	return false
 }

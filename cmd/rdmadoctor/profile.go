@@ -12,17 +12,12 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/schema"
 )
 
 // profileValues are the allowed values of the profile's enumerated keys, by key path
-// ("*" matches any device name or port number).
-var profileValues = map[string][]string{
-	"fabric":                   {"ib", "ethernet"},
-	"devices.*.fabric":         {"ib", "ethernet"},
-	"devices.*.ports.*.fabric": {"ib", "ethernet"},
-	"ipoib.ipv6":               {"disabled", "enabled"},
-	"ipoib.mode":               {"connected", "datagram"},
-}
+// ("*" matches any device name or port number); docs/profile.schema.json has the same enums.
+var profileValues = schema.ProfileEnums()
 
 // readProfile reads the site profile (DESIGN.md section 6). Unknown keys and values outside
 // the allowed ones are errors that name the file and line.

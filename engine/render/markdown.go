@@ -21,7 +21,7 @@ func Markdown(w io.Writer, r *engine.Report) error {
 		b.WriteString("\n| # | Severity | ID | Subject | Message |\n|---|---|---|---|---|\n")
 		for _, d := range r.Diagnoses {
 			msg := mdEscape(d.Message)
-			if c := consequence(d); c != "" {
+			if c := consequence(r, d); c != "" {
 				msg += " " + mdEscape(c)
 			}
 			fmt.Fprintf(&b, "| %d | %s | %s | %s | %s |\n", d.Rank, d.Severity, code(d.ID), mdEscape(d.Subject.String()), msg)
@@ -29,7 +29,7 @@ func Markdown(w io.Writer, r *engine.Report) error {
 		for _, d := range r.Diagnoses {
 			fmt.Fprintf(&b, "\n### %d. %s: %s, %s\n\n", d.Rank, d.Severity, d.Title, mdEscape(d.Subject.String()))
 			fmt.Fprintf(&b, "%s  \n`%s`, confidence %s", mdEscape(d.Message), d.ID, d.Confidence)
-			if c := consequence(d); c != "" {
+			if c := consequence(r, d); c != "" {
 				fmt.Fprintf(&b, ", %s", mdEscape(c))
 			}
 			b.WriteString("\n")
@@ -62,6 +62,12 @@ func Markdown(w io.Writer, r *engine.Report) error {
 		fmt.Fprintf(&b, "\nNo problem found by the %s that could run.\n", plural(r.Evaluated, "rule", "rules"))
 	}
 
+	if len(r.Ignored) > 0 {
+		fmt.Fprintf(&b, "\n### Ignored by the site (%d)\n\n| ID | Subject | Reason | Message |\n|---|---|---|---|\n", len(r.Ignored))
+		for _, ig := range r.Ignored {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", code(ig.ID), mdEscape(ig.Subject.String()), mdEscape(ig.Reason), mdEscape(ig.Message))
+		}
+	}
 	if groups := groupSkipped(r.Skipped); len(groups) > 0 {
 		fmt.Fprintf(&b, "\n### Not checked (%s)\n\n| Reason | Rules |\n|---|---|\n", plural(len(r.Skipped), "rule", "rules"))
 		for _, g := range groups {

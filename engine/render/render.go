@@ -63,15 +63,23 @@ func evidenceLine(ev facts.Evidence) string {
 	return loc + ": " + strings.TrimSpace(ev.Text)
 }
 
-// consequence is the note a diagnosis carries when another one explains it.
-func consequence(d engine.Diagnosis) string {
-	if d.ExplainedBy == nil {
+// consequence is the note a diagnosis carries when another one explains it; a cause that is
+// not in the list was either ignored by the site's ignore list or hidden by --min-severity.
+func consequence(r *engine.Report, d engine.Diagnosis) string {
+	switch {
+	case d.ExplainedBy == nil:
 		return ""
-	}
-	if d.ExplainedByRank > 0 {
+	case d.ExplainedByRank > 0:
 		return fmt.Sprintf("(consequence of #%d %s)", d.ExplainedByRank, *d.ExplainedBy)
+	case r.IsIgnored(*d.ExplainedBy):
+		return fmt.Sprintf("(consequence of %s, ignored)", *d.ExplainedBy)
 	}
 	return fmt.Sprintf("(consequence of %s, hidden)", *d.ExplainedBy)
+}
+
+// ignoredLine is one ignored diagnosis in the human formats: "id on subject: reason".
+func ignoredLine(ig engine.Ignored) string {
+	return fmt.Sprintf("%s on %s: %s", ig.ID, ig.Subject.String(), ig.Reason)
 }
 
 // summary is the one-line count: "3 diagnoses (1 critical, 2 warning); 12 rules run, 4 skipped".

@@ -47,7 +47,7 @@ func Table(w io.Writer, r *engine.Report, opts Options) error {
 			}
 			msg := wrapWords(d.Message, wrapWidth, "")
 			t.AppendRow(table.Row{strconv.Itoa(d.Rank), p(severityColors[d.Severity], d.Severity), id, d.Subject.String(), msg[0]})
-			for _, line := range append(msg[1:], details(d, p)...) {
+			for _, line := range append(msg[1:], details(r, d, p)...) {
 				t.AppendRow(table.Row{"", "", "", "", line})
 			}
 		}
@@ -57,6 +57,12 @@ func Table(w io.Writer, r *engine.Report, opts Options) error {
 		fmt.Fprintf(&b, "\nNo problem found by the %s that could run.\n", plural(r.Evaluated, "rule", "rules"))
 	}
 
+	if len(r.Ignored) > 0 {
+		fmt.Fprintf(&b, "\nIgnored by .rdmadoctor.yaml (%d):\n", len(r.Ignored))
+		for _, ig := range r.Ignored {
+			fmt.Fprintf(&b, "  %s\n      %s\n", ignoredLine(ig), p(text.Colors{text.Faint}, ig.Message))
+		}
+	}
 	if groups := groupSkipped(r.Skipped); len(groups) > 0 {
 		fmt.Fprintf(&b, "\nNot checked (%s):\n", plural(len(r.Skipped), "rule", "rules"))
 		for _, g := range groups {
@@ -78,9 +84,9 @@ func Table(w io.Writer, r *engine.Report, opts Options) error {
 
 // details are the lines under a diagnosis' message: why it is a consequence, the evidence, and
 // the fix commands with their notes.
-func details(d engine.Diagnosis, p func(text.Colors, string) string) []string {
+func details(r *engine.Report, d engine.Diagnosis, p func(text.Colors, string) string) []string {
 	var out []string
-	if c := consequence(d); c != "" {
+	if c := consequence(r, d); c != "" {
 		out = append(out, p(text.Colors{text.Faint}, c))
 	}
 	for _, ev := range d.Evidence {

@@ -17,12 +17,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-var update = flag.Bool("update", false, "rewrite comments_gen.go and docs/snapshot.schema.json")
+var update = flag.Bool("update", false, "rewrite comments_gen.go, docs/snapshot.schema.json and docs/profile.schema.json")
 
 const (
 	factsDir    = ".."
 	factsPkg    = "github.com/rdmadoctor/rdmadoctor/facts"
 	docsFile    = "../../docs/snapshot.schema.json"
+	profileFile = "../../docs/profile.schema.json"
 	commentFile = "comments_gen.go"
 )
 
@@ -36,6 +37,11 @@ func TestGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(t, docsFile, append(b, '\n'))
+	b, err = json.MarshalIndent(reflectProfile(cm), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t, profileFile, append(b, '\n'))
 }
 
 // TestSnapshotMatchesDocs checks that what the engine compiles against is the committed file.

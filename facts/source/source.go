@@ -2,9 +2,10 @@
 // captures) as one read-only fs.FS in sos layout.
 //
 // Archives (.tar, .tar.gz/.tgz, .tar.xz/.txz, .tar.bz2; told by magic bytes, not by name) are
-// read as a stream into memory: nothing is extracted to disk. Only the members gather may read
-// are kept (see DefaultWant), each up to a size limit, and decompression stops at a total limit
-// and a member-count limit. Hostile members are refused with an error naming the archive and the
+// read as a stream into memory: nothing is extracted to disk (.xz is decoded by xz-utils through
+// a pipe when installed, else in-process by github.com/ulikunitz/xz, about 2-4x slower). Only
+// the members gather may read are kept (see DefaultWant), each up to a size limit, and
+// decompression stops at a total limit and a member-count limit. Hostile members are refused with an error naming the archive and the
 // member: absolute paths, "..", links whose target leaves the archive, members below a link,
 // devices and FIFOs. Symbolic links inside the archive behave as on disk (os.DirFS): listed as
 // links, followed when opened.

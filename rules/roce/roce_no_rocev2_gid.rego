@@ -85,9 +85,11 @@ routable_gid(g) if {
 }
 
 # port_netdevs are the netdevs the port's GIDs belong to, plus the port's own netdev.
+# The name set is built once per port, not once per netdev.
 port_netdevs(dev, p) := {nd |
+	names := {g.netdev | some g in p.gids; object.get(g, "netdev", "") != ""} | own(dev, p)
 	some nd in input.netdevs
-	nd.name in ({g.netdev | some g in p.gids; object.get(g, "netdev", "") != ""} | own(dev, p))
+	nd.name in names
 }
 
 own(dev, p) := {roce.netdev(dev, p).name} if {
