@@ -59,6 +59,10 @@ func testReport() *engine.Report {
 				Fix:      []engine.Fix{{Command: "ulimit -l unlimited && echo '* - memlock unlimited' >> /etc/security/limits.conf"}},
 				Explains: []string{}, References: []string{}},
 		},
+		Ignored: []engine.Ignored{
+			{ID: "cpufreq-governor-not-performance", Severity: "info", Subject: engine.Subject{},
+				Reason: "login node; power saving is wanted | ticket OPS-12", Message: "cpu0-cpu15 run the powersave governor"},
+		},
 		Skipped: []engine.Skipped{
 			{ID: "link-type-mismatch-with-fabric", Reason: "mstconfig output not in snapshot: install mstflint and run `mstconfig -d <pci> -e query`", Missing: []string{"nvconfig"}},
 			{ID: "nvconfig-change-pending-reset", Reason: "mstconfig output not in snapshot: install mstflint and run `mstconfig -d <pci> -e query`", Missing: []string{"nvconfig"}},
