@@ -63,7 +63,7 @@ func Markdown(w io.Writer, r *engine.Report) error {
 	}
 
 	if len(r.Ignored) > 0 {
-		fmt.Fprintf(&b, "\n### Ignored by the site (%d)\n\n| ID | Subject | Reason | Message |\n|---|---|---|---|\n", len(r.Ignored))
+		fmt.Fprintf(&b, "\n### Ignored by the site's ignore list (%d)\n\n| ID | Subject | Reason | Message |\n|---|---|---|---|\n", len(r.Ignored))
 		for _, ig := range r.Ignored {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", code(ig.ID), mdEscape(ig.Subject.String()), mdEscape(ig.Reason), mdEscape(ig.Message))
 		}

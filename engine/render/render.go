@@ -98,6 +98,9 @@ func summary(r *engine.Report) string {
 	if r.Hidden > 0 {
 		s += fmt.Sprintf(", %d hidden below --min-severity", r.Hidden)
 	}
+	if len(r.Ignored) > 0 {
+		s += fmt.Sprintf(", %d ignored", len(r.Ignored))
+	}
 	return s + fmt.Sprintf("; %s run, %d skipped", plural(r.Evaluated, "rule", "rules"), len(r.Skipped))
 }
 

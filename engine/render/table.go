@@ -58,7 +58,7 @@ func Table(w io.Writer, r *engine.Report, opts Options) error {
 	}
 
 	if len(r.Ignored) > 0 {
-		fmt.Fprintf(&b, "\nIgnored by .rdmadoctor.yaml (%d):\n", len(r.Ignored))
+		fmt.Fprintf(&b, "\nIgnored by the site's ignore list (%d):\n", len(r.Ignored))
 		for _, ig := range r.Ignored {
 			fmt.Fprintf(&b, "  %s\n      %s\n", ignoredLine(ig), p(text.Colors{text.Faint}, ig.Message))
 		}

@@ -11,13 +11,17 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/engine"
 )
 
-// YAML writes the report as YAML with the same keys, in the same order, as the JSON: the JSON
-// document is read into a yaml.Node (JSON is YAML) and written back in block style.
-func YAML(w io.Writer, r *engine.Report) error {
+// YAML writes the report as YAML with the same keys, in the same order, as the JSON.
+func YAML(w io.Writer, r *engine.Report) error { return YAMLOf(w, r) }
+
+// YAMLOf writes any JSON-encodable value (a report, a facts.Snapshot) as YAML with the JSON's
+// keys in the JSON's order: the JSON document is read into a yaml.Node (JSON is YAML) and
+// written back in block style.
+func YAMLOf(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
 	var doc yaml.Node
