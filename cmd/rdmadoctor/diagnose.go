@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/engine/render"
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/live"
 )
 
 func diagnoseCommand() *cli.Command {
@@ -21,7 +21,7 @@ func diagnoseCommand() *cli.Command {
 		&cli.StringSliceFlag{Name: "rules", Usage: "also load the rules in `DIR` (same layout as the built-in ones); repeatable"},
 		&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML: fabric, expected_rate_gbps, ...)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours in the table (NO_COLOR is respected too)"},
-		&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "limit for gathering on a live node"},
+		&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "live: stop gathering after `DURATION`; unfinished commands are recorded as timed out"},
 	)
 	return &cli.Command{
 		Name:  "diagnose",
