@@ -43,6 +43,9 @@ bench:
 bench-cli: build
 	hyperfine --warmup 3 -N -i '$(BIN) diagnose --snapshot $(CASE) --format json'
 
-# Regenerates docs/snapshot.schema.json (and the schema's comment table) from the facts types.
+# Regenerates docs/snapshot.schema.json, docs/profile.schema.json (and the schemas' comment table)
+# from the facts types, and the rule reference docs/rules/ from the rules' METADATA. Tests fail
+# while any of them is stale (facts/schema TestGenerated, cmd/rdmadoctor TestRuleDocs).
 docs:
 	$(GO) test ./facts/schema -run TestGenerated -update
+	$(GO) run ./cmd/rdmadoctor rules docs -o docs/rules

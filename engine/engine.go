@@ -10,71 +10,27 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
-	"github.com/open-policy-agent/opa/v1/storage/inmem"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/schema"
 )
-
-// query collects every rule's findings in one evaluation: one result per rule package.
-const query = "findings := data.rdmadoctor.rules[pkg].findings"
 
 // Engine is a prepared rule set. It is safe for concurrent use: OPA prepared queries may be
 // shared across goroutines.
 type Engine struct {
-	set      *Set
-	prepared rego.PreparedEvalQuery
-	compiler *ast.Compiler
-	opts     []func(*rego.Rego)
+	set  *Set
+	opts Options
+	// all holds every rule compiled, unless opts.Lazy.
+	all *compiled
+	// byRun holds, with opts.Lazy, one compilation per set of rules run (key: their sorted
+	// packages).
+	mu    sync.Mutex
+	byRun map[string]*compiled
 	// Tool is written into every report.
 	Tool Tool
-}
-
-// Options tune Prepare.
-type Options struct {
-	// SkipTypeCheck compiles without the snapshot schema. Loading is faster, but a rule that
-	// reads a field the snapshot does not have is no longer an error (tests keep the check).
-	SkipTypeCheck bool
-}
-
-// New loads the sources and prepares the engine.
-func New(ctx context.Context, opts Options, sources ...Source) (*Engine, error) {
-	set, err := Load(sources...)
-	if err != nil {
-		return nil, err
-	}
-	return set.Prepare(ctx, opts)
-}
-
-// Prepare compiles the rule set and prepares the query that collects all findings.
-func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
-	names := make([]string, 0, len(s.modules))
-	for name := range s.modules {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	var ropts []func(*rego.Rego)
-	for _, name := range names {
-		ropts = append(ropts, rego.ParsedModule(s.modules[name]))
-	}
-	ropts = append(ropts, rego.Store(inmem.NewFromObject(s.data)))
-	// The compiler is ours (rego only applies Schemas to a compiler it creates) so that the
-	// per-rule fallback in evalEach can reuse it.
-	compiler := ast.NewCompiler().WithUseTypeCheckAnnotations(true)
-	if !opts.SkipTypeCheck {
-		ss := ast.NewSchemaSet()
-		ss.Put(ast.SchemaRootRef, schema.ForRego())
-		compiler = compiler.WithSchemas(ss)
-	}
-	all := append(append([]func(*rego.Rego){}, ropts...), rego.Query(query), rego.Compiler(compiler))
-	pq, err := rego.New(all...).PrepareForEval(ctx)
-	if err != nil {
-		return nil, compileError(err)
-	}
-	return &Engine{set: s, prepared: pq, compiler: compiler, opts: ropts, Tool: Tool{Name: "rdmadoctor"}}, nil
 }
 
 // compileError keeps OPA's "file:row: rego_type_error: ..." lines and drops the wrapping.
@@ -138,7 +94,11 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, erro
 		r.Evaluated++
 	}
 
-	findings, failed, err := e.eval(ctx, input, run)
+	c, err := e.compiledFor(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	findings, failed, err := e.eval(withRunnable(ctx, run), c, input, run)
 	if err != nil {
 		return nil, err
 	}
@@ -176,10 +136,10 @@ type rawFinding struct {
 // eval runs the prepared query; the findings of rules not in run are discarded. When the
 // combined query fails (a rule raised a conflict error), every rule runs alone so that one
 // broken rule is reported in failed instead of taking the report down.
-func (e *Engine) eval(ctx context.Context, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
-	rs, err := e.prepared.Eval(ctx, rego.EvalParsedInput(input))
+func (e *Engine) eval(ctx context.Context, c *compiled, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
+	rs, err := c.query.Eval(ctx, rego.EvalParsedInput(input))
 	if err != nil {
-		return e.evalEach(ctx, input, run)
+		return e.evalEach(ctx, c, input, run)
 	}
 	var out []rawFinding
 	for _, res := range rs {
@@ -196,7 +156,7 @@ func (e *Engine) eval(ctx context.Context, input ast.Value, run map[string]bool)
 	return out, nil, nil
 }
 
-func (e *Engine) evalEach(ctx context.Context, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
+func (e *Engine) evalEach(ctx context.Context, c *compiled, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
 	var out []rawFinding
 	failed := map[string]string{}
 	pkgs := make([]string, 0, len(run))
@@ -206,9 +166,8 @@ func (e *Engine) evalEach(ctx context.Context, input ast.Value, run map[string]b
 	sort.Strings(pkgs)
 	for _, pkg := range pkgs {
 		q := fmt.Sprintf("findings := data.rdmadoctor.rules.%s.findings", pkg)
-		opts := append(append([]func(*rego.Rego){}, e.opts...), rego.Query(q), rego.Compiler(e.compiler),
-			rego.ParsedInput(input))
-		rs, err := rego.New(opts...).Eval(ctx)
+		// The compiler has the modules already: rego compiles only the query.
+		rs, err := rego.New(rego.Store(c.store), rego.Query(q), rego.Compiler(c.compiler), rego.ParsedInput(input)).Eval(ctx)
 		if err != nil {
 			failed[pkg] = err.Error()
 			continue

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -25,10 +26,13 @@ type Source struct {
 	// Name prefixes file names in messages, e.g. "rules" or the --rules directory.
 	Name string
 	FS   fs.FS
+	// headersOnly: Load parses the modules' METADATA and package clause only, and the rest when
+	// a module is compiled. For the built-in rules, which the tests parse and compile in full.
+	headersOnly bool
 }
 
 // Builtin is the embedded rule set.
-func Builtin() Source { return Source{Name: "rules", FS: rules.FS} }
+func Builtin() Source { return Source{Name: "rules", FS: rules.FS, headersOnly: true} }
 
 // Dir is a user rule folder given with --rules.
 func Dir(dir string) (Source, error) {
@@ -55,9 +59,20 @@ type Set struct {
 	Rules   []*Rule
 	byID    map[string]*Rule
 	byPkg   map[string]*Rule
-	modules map[string]*ast.Module
+	modules map[string]*module // by file name
 	data    map[string]any
 	order   map[string]int
+	// parseMu serialises parsing the modules Load left unparsed (module.m == nil).
+	parseMu sync.Mutex
+}
+
+// module is one Rego file of the set.
+type module struct {
+	file string
+	src  []byte
+	pkg  ast.Ref
+	// m is the parsed module; nil until first compiled for a headersOnly source.
+	m *ast.Module
 }
 
 // LoadError lists every problem found in the rule files, each naming the file and line.
@@ -74,7 +89,7 @@ func (e *LoadError) Error() string {
 // Load reads, parses and validates the rules of every source; later sources may add rules but
 // not redefine an id.
 func Load(sources ...Source) (*Set, error) {
-	s := &Set{byID: map[string]*Rule{}, byPkg: map[string]*Rule{}, modules: map[string]*ast.Module{},
+	s := &Set{byID: map[string]*Rule{}, byPkg: map[string]*Rule{}, modules: map[string]*module{},
 		data: map[string]any{}, order: map[string]int{}}
 	var problems []error
 	for _, src := range sources {
@@ -129,19 +144,9 @@ func (s *Set) load(src Source) []error {
 	// Parsing is a fifth of the start-up time: spread it over the CPUs, then register the
 	// modules in path order so that duplicate errors are deterministic.
 	parsed := make([]parsedModule, len(regos))
-	opts := ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1,
-		Capabilities: ast.CapabilitiesForThisVersion()} // once, not per file
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, p := range regos {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			parsed[i] = parseModule(src.FS, p, path.Join(src.Name, p), opts)
-		}()
-	}
-	wg.Wait()
+	parallel(len(regos), func(i int) {
+		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]), src.headersOnly)
+	})
 	for _, pm := range parsed {
 		if pm.errs != nil {
 			problems = append(problems, pm.errs...)
@@ -156,22 +161,72 @@ type parsedModule struct {
 	file string
 	src  []byte
 	m    *ast.Module
-	errs []error
+	// header: m holds the METADATA and package clause only.
+	header bool
+	errs   []error
 }
 
-func parseModule(fsys fs.FS, p, file string, opts ast.ParserOptions) parsedModule {
+// parserOptions are built once, not per file (the capabilities list is large).
+var parserOptions = sync.OnceValue(func() ast.ParserOptions {
+	return ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1, Capabilities: ast.CapabilitiesForThisVersion()}
+})
+
+func parseModule(fsys fs.FS, p, file string, headerOnly bool) parsedModule {
 	src, err := fs.ReadFile(fsys, p)
 	if err != nil {
 		return parsedModule{errs: []error{fmt.Errorf("%s: %w", file, err)}}
 	}
-	m, err := ast.ParseModuleWithOpts(file, string(src), opts)
+	text, header := src, false
+	if headerOnly {
+		text, header = moduleHeader(src)
+	}
+	m, errs := parse(file, text)
+	if errs != nil {
+		return parsedModule{errs: errs}
+	}
+	return parsedModule{file: file, src: src, m: m, header: header}
+}
+
+func parse(file string, src []byte) (*ast.Module, []error) {
+	m, err := ast.ParseModuleWithOpts(file, string(src), parserOptions())
 	if err != nil {
 		if probs := astErrors(err); probs != nil {
-			return parsedModule{errs: probs}
+			return nil, probs
 		}
-		return parsedModule{errs: []error{fmt.Errorf("%s: %w", file, err)}}
+		return nil, []error{fmt.Errorf("%s: %w", file, err)}
 	}
-	return parsedModule{file: file, src: src, m: m}
+	return m, nil
+}
+
+// moduleHeader is src up to its package clause (a line starting "package "), which holds the
+// package-scoped METADATA; ok is false when there is no such line (src is returned whole).
+func moduleHeader(src []byte) (_ []byte, ok bool) {
+	for i := 0; i < len(src); {
+		end := len(src)
+		if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+			end = i + j + 1
+		}
+		if bytes.HasPrefix(src[i:end], []byte("package ")) {
+			return src[:end], end < len(src)
+		}
+		i = end
+	}
+	return src, false
+}
+
+// parallel runs f(0..n-1) on up to GOMAXPROCS goroutines.
+func parallel(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			f(i)
+		}()
+	}
+	wg.Wait()
 }
 
 func (s *Set) addModule(pm parsedModule) []error {
@@ -179,7 +234,11 @@ func (s *Set) addModule(pm parsedModule) []error {
 	if _, dup := s.modules[file]; dup {
 		return []error{fmt.Errorf("%s: loaded twice", file)}
 	}
-	s.modules[file] = m
+	mod := &module{file: file, src: src, pkg: m.Package.Path, m: m}
+	if pm.header {
+		mod.m = nil
+	}
+	s.modules[file] = mod
 	if !m.Package.Path.HasPrefix(rulePrefix) {
 		return nil // a library module (rdmadoctor.lib...)
 	}
@@ -187,7 +246,7 @@ func (s *Set) addModule(pm parsedModule) []error {
 		return []error{fmt.Errorf("%s:%d: rule packages are rdmadoctor.rules.<id_with_underscores>, not %s",
 			file, m.Package.Location.Row, m.Package.Path)}
 	}
-	r, problems := ruleFromModule(file, src, m)
+	r, problems := ruleFromModule(file, src, m, pm.header)
 	if r == nil || r.ID == "" {
 		return problems
 	}

@@ -136,6 +136,13 @@ func (r Report) MarshalJSON() ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
+// GroupHint describes a fact group (facts.FactGroups): what it is ("port states") and how to
+// get it ("run `ibstat` ..."), the words of the skipped list; both empty for an unknown group.
+func GroupHint(group string) (what, how string) {
+	h := groupHints[group]
+	return h.what, h.how
+}
+
 // Count returns how many diagnoses have each severity.
 func (r *Report) Count() map[string]int {
 	n := map[string]int{}

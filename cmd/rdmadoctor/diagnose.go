@@ -19,7 +19,8 @@ func diagnoseCommand() *cli.Command {
 		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a diagnosis at or above `SEVERITY` exists (critical, error, warning, info, none)"},
 		&cli.StringFlag{Name: "min-severity", Value: "info", Usage: "hide diagnoses below `SEVERITY`"},
 		&cli.StringSliceFlag{Name: "rules", Usage: "also load the rules in `DIR` (same layout as the built-in ones); repeatable"},
-		&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML: fabric, expected_rate_gbps, ...)"},
+		&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML: fabric, expected_rate_gbps, ...; docs/profiles.md)"},
+		&cli.StringFlag{Name: "config", Usage: "site config `FILE` with the ignore list (default: " + configFile + " in the current directory, if present)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours in the table (NO_COLOR is respected too)"},
 		&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "live: stop gathering after `DURATION`; unfinished commands are recorded as timed out"},
 	)
@@ -56,9 +57,22 @@ func diagnose(c *cli.Context) error {
 		}
 		profile = p
 	}
+	var cfg *siteConfig
+	if path, err := findConfig(c.String("config")); err != nil {
+		return withCode(exitUsage, err)
+	} else if path != "" {
+		if cfg, err = readConfig(path); err != nil {
+			return withCode(exitUsage, err)
+		}
+	}
 	e, err := newEngine(ctx, c.StringSlice("rules"))
 	if err != nil {
 		return withCode(exitUsage, err)
+	}
+	if cfg != nil {
+		if err := cfg.checkIDs(e.Set()); err != nil {
+			return withCode(exitUsage, err)
+		}
 	}
 	s, err := loadSnapshot(c)
 	if err != nil {
@@ -70,6 +84,7 @@ func diagnose(c *cli.Context) error {
 		return fmt.Errorf("diagnose: %w", err)
 	}
 	r.Tool.Version = version
+	r.Ignore(cfg.ignores()) // before HideBelow: an ignored diagnosis never counts for --fail-on
 	r.HideBelow(minSev)
 
 	if !r.AtLeast("info") && engine.NoRDMAFacts(s) {
@@ -98,10 +113,11 @@ func newEngine(ctx context.Context, dirs []string) (*engine.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The built-in rules are type-checked against the snapshot schema by the engine's tests
-	// (TestBuiltinRules); user rules are checked here, at the cost of about a fifth of the
-	// prepare time.
-	e, err := engine.New(ctx, engine.Options{SkipTypeCheck: len(dirs) == 0}, sources...)
+	// The built-in rules are type-checked against the snapshot schema and compiled in full by
+	// the engine's tests (TestBuiltinRules); alone, they are compiled lazily: only the rules the
+	// snapshot can run (docs/performance.md). User rules are checked here, all of them.
+	builtinOnly := len(dirs) == 0
+	e, err := engine.New(ctx, engine.Options{SkipTypeCheck: builtinOnly, Lazy: builtinOnly}, sources...)
 	if err != nil {
 		return nil, err
 	}

@@ -22,9 +22,9 @@ func rulesCommand() *cli.Command {
 		Subcommands: []*cli.Command{
 			{
 				Name:  "list",
-				Usage: "list the rules",
+				Usage: "list the rules (--format json prints the catalog for scripts)",
 				Flags: []cli.Flag{rulesFlag, formatFlag,
-					&cli.StringFlag{Name: "severity", Usage: "only rules of `SEVERITY`"},
+					&cli.StringFlag{Name: "severity", Usage: "only rules of `SEVERITY` (" + strings.Join(engine.Severities, ", ") + ")"},
 					&cli.StringFlag{Name: "area", Usage: "only rules of `AREA` (" + strings.Join(engine.Areas, ", ") + ")"},
 				},
 				Action: rulesList,
@@ -35,6 +35,23 @@ func rulesCommand() *cli.Command {
 				ArgsUsage: "[--format json] ID",
 				Flags:     []cli.Flag{rulesFlag, formatFlag},
 				Action:    rulesShow,
+			},
+			{
+				Name:      "test",
+				Usage:     "validate a rule folder like the built-in rules and run its *_test.rego",
+				ArgsUsage: "DIR",
+				Description: "DIR has the layout of rules/ (<area>/<id>.rego with <id>_test.rego beside it); the\n" +
+					"built-in rules/lib helpers can be imported. Exit codes: 0 all tests pass, 1 a test\n" +
+					"fails or there is none, 2 a rule or test file is malformed (the message names file:line).",
+				Action: rulesTest,
+			},
+			{
+				Name:      "docs",
+				Usage:     "write the rule reference (docs/rules) from the rules' metadata",
+				Hidden:    true,
+				Flags:     []cli.Flag{&cli.StringFlag{Name: "o", Value: "docs/rules", Usage: "output `DIR`"}},
+				ArgsUsage: "-o DIR",
+				Action:    rulesDocs,
 			},
 		},
 	}
@@ -59,6 +76,39 @@ func checkFormat(c *cli.Context) error {
 	return nil
 }
 
+// catalogEntry is one rule as `rules list --format json` and `rules show --format json` print
+// it: the metadata, lists never null.
+type catalogEntry struct {
+	ID          string       `json:"id"`
+	Title       string       `json:"title"`
+	Severity    string       `json:"severity"`
+	Confidence  string       `json:"confidence"`
+	Area        string       `json:"area"`
+	Requires    []string     `json:"requires"`
+	Explains    []string     `json:"explains"`
+	Fix         []engine.Fix `json:"fix"`
+	References  []string     `json:"references"`
+	NeedsReboot bool         `json:"needs_reboot"`
+	Description string       `json:"description"`
+	File        string       `json:"file"`
+}
+
+func catalog(r *engine.Rule) catalogEntry {
+	orEmpty := func(s []string) []string {
+		if s == nil {
+			return []string{}
+		}
+		return s
+	}
+	fix := r.Fix
+	if fix == nil {
+		fix = []engine.Fix{}
+	}
+	return catalogEntry{ID: r.ID, Title: r.Title, Severity: r.Severity, Confidence: r.Confidence, Area: r.Area,
+		Requires: orEmpty(r.Requires), Explains: orEmpty(r.Explains), Fix: fix, References: orEmpty(r.References),
+		NeedsReboot: r.NeedsReboot, Description: r.Description, File: r.File}
+}
+
 func rulesList(c *cli.Context) error {
 	if err := checkFormat(c); err != nil {
 		return err
@@ -74,10 +124,10 @@ func rulesList(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	rules := []*engine.Rule{}
+	rules := []catalogEntry{}
 	for _, r := range set.Rules {
 		if (sev == "" || r.Severity == sev) && (area == "" || r.Area == area) {
-			rules = append(rules, r)
+			rules = append(rules, catalog(r))
 		}
 	}
 	if c.String("format") == "json" {
@@ -116,23 +166,32 @@ func rulesShow(c *cli.Context) error {
 		return withCode(exitUsage, fmt.Errorf("rules show: no rule %q (see rdmadoctor rules list)", id))
 	}
 	if c.String("format") == "json" {
-		return writeJSON(c.App.Writer, r)
+		return writeJSON(c.App.Writer, catalog(r))
 	}
 	w := c.App.Writer
 	fmt.Fprintf(w, "%s: %s\n\n", r.ID, r.Title)
 	fmt.Fprintf(w, "  severity      %s (confidence %s)\n", r.Severity, r.Confidence)
 	fmt.Fprintf(w, "  area          %s\n", r.Area)
-	fmt.Fprintf(w, "  requires      %s\n", requiresText(r.Requires))
 	if len(r.Explains) > 0 {
 		fmt.Fprintf(w, "  explains      %s\n", strings.Join(r.Explains, ", "))
 	}
 	fmt.Fprintf(w, "  needs reboot  %s\n", yesNo(r.NeedsReboot))
 	fmt.Fprintf(w, "  file          %s\n\n", r.File)
-	fmt.Fprintf(w, "%s\n\nFix:\n", wrap(r.Description, 96))
+	fmt.Fprintf(w, "What it checks:\n%s\n", indent(wrap(r.Description, 94), "  "))
+	fmt.Fprintf(w, "\nFacts it needs:\n")
+	if len(r.Requires) == 0 {
+		fmt.Fprintf(w, "  nothing (always evaluated)\n")
+	}
+	for _, g := range r.Requires {
+		what, how := engine.GroupHint(g)
+		fmt.Fprintf(w, "  %-14s %s, from %s\n", g, what, strings.Join(facts.FactGroups[g], ", "))
+		fmt.Fprintf(w, "  %-14s if missing: %s\n", "", how)
+	}
+	fmt.Fprintf(w, "\nFix:\n")
 	for _, f := range r.Fix {
 		fmt.Fprintf(w, "  $ %s\n", f.Command)
 		if f.Note != "" {
-			fmt.Fprintf(w, "      %s\n", f.Note)
+			fmt.Fprintf(w, "%s\n", indent(wrap(f.Note, 88), "      "))
 		}
 	}
 	if len(r.References) > 0 {
@@ -142,18 +201,6 @@ func rulesShow(c *cli.Context) error {
 		}
 	}
 	return nil
-}
-
-// requiresText names each fact group with the inputs that provide it.
-func requiresText(groups []string) string {
-	if len(groups) == 0 {
-		return "nothing (always evaluated)"
-	}
-	parts := make([]string, len(groups))
-	for i, g := range groups {
-		parts[i] = g + " (" + strings.Join(facts.FactGroups[g], ", ") + ")"
-	}
-	return strings.Join(parts, "; ")
 }
 
 func yesNo(b bool) string {
@@ -179,6 +226,11 @@ func wrap(s string, width int) string {
 		n += len(w)
 	}
 	return b.String()
+}
+
+// indent prefixes every line of s.
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -77,6 +77,14 @@ func consequence(r *engine.Report, d engine.Diagnosis) string {
 	return fmt.Sprintf("(consequence of %s, hidden)", *d.ExplainedBy)
 }
 
+// apartFromIgnored qualifies "no problem found" when the ignore list took diagnoses out.
+func apartFromIgnored(r *engine.Report) string {
+	if len(r.Ignored) == 0 {
+		return ""
+	}
+	return ", apart from the ignored ones below"
+}
+
 // ignoredLine is one ignored diagnosis in the human formats: "id on subject: reason".
 func ignoredLine(ig engine.Ignored) string {
 	return fmt.Sprintf("%s on %s: %s", ig.ID, ig.Subject.String(), ig.Reason)

@@ -160,3 +160,28 @@ func TestYAMLMatchesJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestConsequenceOfIgnored: a consequence whose cause the ignore list took out says so.
+func TestConsequenceOfIgnored(t *testing.T) {
+	r := testReport()
+	r.Ignore([]engine.Ignore{{ID: "ib-port-no-subnet-manager", Reason: "lab pair"}})
+	var table, md bytes.Buffer
+	if err := Table(&table, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Markdown(&md, r); err != nil {
+		t.Fatal(err)
+	}
+	const want = "(consequence of ib-port-no-subnet-manager, ignored)"
+	for name, out := range map[string]string{"table": table.String(), "markdown": md.String()} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%s lacks %q:\n%s", name, want, out)
+		}
+		if !strings.Contains(out, "ib-port-no-subnet-manager") || !strings.Contains(out, "lab pair") {
+			t.Errorf("%s does not list the ignored diagnosis with its reason", name)
+		}
+	}
+	if r.Diagnoses[0].ID != "ipoib-interface-down" || r.Diagnoses[0].Rank != 1 {
+		t.Errorf("first diagnosis after ignoring = %s #%d, want ipoib-interface-down #1", r.Diagnoses[0].ID, r.Diagnoses[0].Rank)
+	}
+}

@@ -54,7 +54,7 @@ func Table(w io.Writer, r *engine.Report, opts Options) error {
 		b.WriteString(t.Render())
 		b.WriteString("\n")
 	} else if r.Evaluated > 0 {
-		fmt.Fprintf(&b, "\nNo problem found by the %s that could run.\n", plural(r.Evaluated, "rule", "rules"))
+		fmt.Fprintf(&b, "\nNo problem found by the %s that could run%s.\n", plural(r.Evaluated, "rule", "rules"), apartFromIgnored(r))
 	}
 
 	if len(r.Ignored) > 0 {

@@ -33,7 +33,7 @@ func TestProfileSchema(t *testing.T) {
 	}
 	var doc struct {
 		Defs map[string]struct {
-			AdditionalProperties *bool          `json:"additionalProperties"`
+			AdditionalProperties *bool           `json:"additionalProperties"`
 			Properties           map[string]prop `json:"properties"`
 		} `json:"$defs"`
 	}
