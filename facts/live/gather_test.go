@@ -291,3 +291,4 @@ func TestGatherUnreadableFile(t *testing.T) {
 		}
 	}
 }
+
