@@ -101,11 +101,14 @@ routable_address(nd) := nd.ipv4[0] if {
 	a.scope == "global"
 }
 
-summary(p) := sprintf("%d GIDs, %d RoCE v2, all link-local or without IPv4", [count(p.gids), count([g | some g in p.gids; g.type == "RoCE v2"])]) if {
-	count([g | some g in p.gids; g.type == "RoCE v2"]) > 0
+summary(p) := sprintf("%d GIDs, %d RoCE v2, all link-local or without IPv4", [count(p.gids), count(v2_gids(p))]) if {
+	count(v2_gids(p)) > 0
 } else := sprintf("%d GIDs, none of type RoCE v2", [count(p.gids)])
 
 # gid_evidence quotes the port's RoCE v2 GIDs (at most four), else its first GIDs.
-gid_evidence(p) := array.slice([g.evidence | some g in p.gids; g.type == "RoCE v2"], 0, 4) if {
-	count([g | some g in p.gids; g.type == "RoCE v2"]) > 0
+gid_evidence(p) := array.slice([g.evidence | some g in v2_gids(p)], 0, 4) if {
+	count(v2_gids(p)) > 0
 } else := array.slice([g.evidence | some g in p.gids], 0, 4)
+
+# v2_gids are the port's RoCE v2 GIDs in order (one pass; OPA memoises the call per port).
+v2_gids(p) := [g | some g in p.gids; g.type == "RoCE v2"]
