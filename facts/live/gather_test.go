@@ -291,4 +291,3 @@ func TestGatherUnreadableFile(t *testing.T) {
 		}
 	}
 }
-

@@ -41,6 +41,7 @@ findings contains f if {
 # ethtool -S: mlx5 module event counters (module_unplug alone is a service action, not a fault).
 findings contains f if {
 	some nd in input.netdevs
+	has_stats(nd)
 	not ipoib.netdev(nd)
 	rs := [r | some n in ["module_bus_stuck", "module_high_temp", "module_bad_shorted"]; r := object.union(stats.netdev(nd, n), {"name": n}); r.value > 0]
 	count(rs) > 0
@@ -56,9 +57,9 @@ findings contains f if {
 # is a driver fallback, not a fault, and IPoIB netdevs have no module EEPROM operations.
 findings contains f if {
 	some nd in input.netdevs
-	module.ethernet(nd)
-	err := nd.module.unreadable
+	err := nd.module.unreadable # first: most netdevs have no module data
 	err != ""
+	module.ethernet(nd)
 	err != "hexdump only"
 	not driver_lacks_module_ops(err)
 	rdma_netdev(nd)
@@ -70,6 +71,12 @@ findings contains f if {
 		"confidence": "medium",
 	}
 }
+
+# has_stats holds when nd has ethtool -S counters (stats.netdev is undefined without them): it
+# spares the counter lookups on netdevs without any (VLANs).
+has_stats(nd) if some _ in nd.stats
+
+has_stats(nd) if some _ in nd.stats_deltas
 
 # "Operation not supported" means the driver has no module EEPROM operations (virtio, many
 # VMs), not that a module is faulty: only a read error (EIO, I2C) says something about the module.

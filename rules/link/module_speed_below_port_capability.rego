@@ -31,8 +31,8 @@ import data.rdmadoctor.lib.rates
 # Ethernet: ethtool -m says the module tops out below the port's fastest link mode.
 findings contains f if {
 	some nd in input.netdevs
+	m := nd.module # first: most netdevs (VLANs, IPoIB) have no module data
 	module.ethernet(nd)
-	m := nd.module
 	object.get(m, "unreadable", "") == ""
 	m.identifier != "CMIS"
 	mod := module.max_gbps(m)
