@@ -142,10 +142,15 @@ func subjectKey(s Subject) string {
 	return s.Device + "\x00" + port + "\x00" + s.PCI + "\x00" + s.Netdev
 }
 
-// explains reports whether cause's rule lists effect's id and cause's subject encloses effect's.
+// explains reports whether cause's rule lists effect's id, cause's subject encloses effect's,
+// and the cause is at least as severe and as certain as the effect. A speculative cause (an
+// inferred link-type mismatch, a since-boot counter) must not demote a proven, or worse,
+// finding below it: both then rank on their own.
 func (e *Engine) explains(cause, effect *Diagnosis) bool {
 	rule := e.set.byID[cause.ID]
-	return rule != nil && contains(rule.Explains, effect.ID) && encloses(cause.Subject, effect.Subject)
+	return rule != nil && contains(rule.Explains, effect.ID) && encloses(cause.Subject, effect.Subject) &&
+		SeverityRank(cause.Severity) <= SeverityRank(effect.Severity) &&
+		confidenceRank(cause.Confidence) <= confidenceRank(effect.Confidence)
 }
 
 // encloses reports whether outer is the same subject as inner or contains it (node ⊃ device ⊃

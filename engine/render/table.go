@@ -47,8 +47,13 @@ func Table(w io.Writer, r *engine.Report, opts Options) error {
 			}
 			msg := wrapWords(d.Message, wrapWidth, "")
 			t.AppendRow(table.Row{strconv.Itoa(d.Rank), p(severityColors[d.Severity], d.Severity), id, d.Subject.String(), msg[0]})
-			for _, line := range append(msg[1:], details(r, d, p)...) {
-				t.AppendRow(table.Row{"", "", "", "", line})
+			for i, line := range append(msg[1:], details(r, d, p)...) {
+				conf := ""
+				if i == 0 && d.Confidence != "high" {
+					// Only the uncertain ones say so: most findings are proven (high).
+					conf = d.Confidence + " conf."
+				}
+				t.AppendRow(table.Row{"", conf, "", "", line})
 			}
 		}
 		b.WriteString(t.Render())

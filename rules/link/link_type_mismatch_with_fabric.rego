@@ -116,15 +116,37 @@ findings contains f if {
 	not ib_port_active
 	base := finding.port(
 		dev, p,
-		sprintf("%s port %d is in InfiniBand mode (%s) and Polling with no subnet manager and no Ethernet interface: if it is cabled to an Ethernet switch, switch it to Ethernet", [dev.name, p.number, trim_space(param.evidence.text)]),
+		sprintf("%s port %d is in InfiniBand mode (%s) and Polling with no subnet manager and no Ethernet interface: if it is cabled to an Ethernet switch, switch it to Ethernet", [dev.name, p.number, squeeze(param.evidence.text)]),
 		array.concat(config_evidence(dev, p), finding.evidence(p, ["state", "physical_state", "sm_lid"])),
 	)
 	f := object.union(base, {
 		"subject": subject(dev, p),
-		"confidence": "medium",
+		"confidence": inferred_confidence(dev),
 		"vars": {"param": link_param(p.number), "value": "2"},
 	})
 }
+
+# inferred_confidence: an unplugged IB port looks the same (Polling, no SM), so without a profile
+# the inference is medium only when a cable is known to be plugged (mlxlink module info), else low.
+inferred_confidence(dev) := "medium" if {
+	some m in input.mlxlink
+	cable_of(m, dev)
+	object.get(m, "cable_type", "") != ""
+} else := "low"
+
+cable_of(m, dev) if {
+	addr := join.pci(dev)
+	addr != ""
+	m.pci_address == addr
+}
+
+cable_of(m, dev) if {
+	count(input.devices) == 1
+	object.get(m, "port_type", "") != "PCIE"
+}
+
+# squeeze folds the column padding of mstconfig lines ("LINK_TYPE_P1      IB(1)") to one space.
+squeeze(text) := regex.replace(trim_space(text), `\s+`, " ")
 
 # nv_value is the running value when the query had -e (Current column), else the next-boot one.
 nv_value(param) := param.current if {

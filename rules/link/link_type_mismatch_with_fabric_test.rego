@@ -25,12 +25,22 @@ test_fires_critical_high_with_ethernet_profile if {
 	f.evidence[0].line == 12
 }
 
-test_fires_medium_without_profile if {
+test_fires_low_without_profile_or_cable_evidence if {
+	# an unplugged IB port looks the same: Polling, no SM
 	fs := rule.findings with input as base
 	count(fs) == 1
 	some f in fs
-	f.confidence == "medium"
+	f.confidence == "low"
 	f.vars.value == "2"
+	contains(f.message, "(LINK_TYPE_P1 IB(1))")
+}
+
+test_fires_medium_without_profile_when_a_cable_is_plugged if {
+	cable := {"device": "/dev/mst/mt4115_pciconf0", "pci_address": "0000:81:00.0", "port_type": "NETWORK", "cable_type": "Passive copper cable"}
+	joined := object.union(dev, {"pci_address": "0000:81:00.0"})
+	fs := rule.findings with input as object.union(base, {"devices": [joined], "mlxlink": [cable]})
+	some f in fs
+	f.confidence == "medium"
 }
 
 test_fires_reverse_with_per_port_profile if {

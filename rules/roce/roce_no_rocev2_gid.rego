@@ -39,11 +39,11 @@ findings contains f if {
 	roce.port(dev, p)
 	typed(p)
 	not routable_v2(p)
-	some name in port_netdevs(dev, p)
-	addr := routable[name]
+	some nd in port_netdevs(dev, p)
+	addr := routable_address(nd)
 	f := finding.with_fields(
-		finding.port(dev, p, sprintf("%s port %d: %s has %s but no RoCE v2 GID carries it (%s)", [dev.name, p.number, name, addr, summary(p)]), gid_evidence(p)),
-		{"vars": {"netdev": name}},
+		finding.port(dev, p, sprintf("%s port %d: %s has %s but no RoCE v2 GID carries it (%s)", [dev.name, p.number, nd.name, addr, summary(p)]), gid_evidence(p)),
+		{"vars": {"netdev": nd.name}},
 	)
 }
 
@@ -56,8 +56,9 @@ findings contains f if {
 	typed(p)
 	not routable_v2(p)
 	count(p.gids) > 0
-	not roce.partial_capture({{"path": object.get(g.evidence, "path", "")} | some g in p.gids}) # one per file
-	count([name | some name in port_netdevs(dev, p); routable[name]]) == 0
+	not roce.partial_capture([g.evidence | some g in p.gids])
+	nds := port_netdevs(dev, p)
+	count([nd | some nd in nds; routable_address(nd)]) == 0
 	f := finding.with_fields(
 		finding.port(dev, p, sprintf("%s port %d has no RoCE v2 GID with an IPv4 or global IPv6 address (%s): routed RoCE v2 and IPv4 GID selection fail", [dev.name, p.number, summary(p)]), gid_evidence(p)),
 		{"severity": "warning", "confidence": "medium"},
@@ -83,12 +84,13 @@ routable_gid(g) if {
 	not regex.match(`^(0000:){5}ffff:`, lower(g.gid))
 }
 
-# port_netdevs are the names of the netdevs the port's GIDs belong to, plus the port's own
-# netdev's (look them up in routable: names, not netdev objects, keep the lookups cheap).
-port_netdevs(dev, p) := {g.netdev | some g in p.gids; object.get(g, "netdev", "") != ""} | own(dev, p)
-
-# routable maps each netdev with a routable address to it; built once per evaluation.
-routable := {nd.name: addr | some nd in input.netdevs; addr := routable_address(nd)}
+# port_netdevs are the netdevs the port's GIDs belong to, plus the port's own netdev.
+# The name set is built once per port, not once per netdev.
+port_netdevs(dev, p) := {nd |
+	names := {g.netdev | some g in p.gids; object.get(g, "netdev", "") != ""} | own(dev, p)
+	some nd in input.netdevs
+	nd.name in names
+}
 
 own(dev, p) := {roce.netdev(dev, p).name} if {
 	roce.netdev(dev, p)
@@ -101,14 +103,11 @@ routable_address(nd) := nd.ipv4[0] if {
 	a.scope == "global"
 }
 
-summary(p) := sprintf("%d GIDs, %d RoCE v2, all link-local or without IPv4", [count(p.gids), count(v2_gids(p))]) if {
-	count(v2_gids(p)) > 0
+summary(p) := sprintf("%d GIDs, %d RoCE v2, all link-local or without IPv4", [count(p.gids), count([g | some g in p.gids; g.type == "RoCE v2"])]) if {
+	count([g | some g in p.gids; g.type == "RoCE v2"]) > 0
 } else := sprintf("%d GIDs, none of type RoCE v2", [count(p.gids)])
 
 # gid_evidence quotes the port's RoCE v2 GIDs (at most four), else its first GIDs.
-gid_evidence(p) := array.slice([g.evidence | some g in v2_gids(p)], 0, 4) if {
-	count(v2_gids(p)) > 0
+gid_evidence(p) := array.slice([g.evidence | some g in p.gids; g.type == "RoCE v2"], 0, 4) if {
+	count([g | some g in p.gids; g.type == "RoCE v2"]) > 0
 } else := array.slice([g.evidence | some g in p.gids], 0, 4)
-
-# v2_gids are the port's RoCE v2 GIDs in order (one pass; OPA memoises the call per port).
-v2_gids(p) := [g | some g in p.gids; g.type == "RoCE v2"]
