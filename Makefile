@@ -8,8 +8,13 @@ BIN      ?= bin/rdmadoctor
 # The corpus case BenchmarkDiagnose uses; bench-cli times the whole process on it.
 CORPUS   ?= ../shared/corpus
 CASE     ?= $(CORPUS)/108-cx4lx-show-gids-96-vlan-subifs-link-local-only-no-ipv4-gids
+# bench-cli: OPA's CLI (built from the go.mod version, not run through `go tool`, whose start-up
+# would be timed too) and the facts document of CASE that it evaluates.
+OPA      ?= bin/opa
+FACTS    ?= bin/bench-facts.json
+BENCHCOUNT ?= 5
 
-.PHONY: all build test lint fuzz bench bench-cli docs
+.PHONY: all build test lint fuzz bench bench-engine bench-cli docs
 
 all: lint test build
 
@@ -39,9 +44,21 @@ fuzz:
 bench:
 	$(GO) test ./... -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME)
 
-# Whole-process wall time of diagnose on one corpus case (needs hyperfine).
-bench-cli: build
-	hyperfine --warmup 3 -N -i '$(BIN) diagnose --snapshot $(CASE) --format json'
+# The engine's load, prepare and evaluate on the largest corpus case, BENCHCOUNT runs each for
+# benchstat (docs/performance.md).
+bench-engine:
+	$(GO) test ./engine -run '^$$' -bench BenchmarkDiagnose -benchmem -count $(BENCHCOUNT)
+
+# Whole-process wall time of diagnose on one corpus case, against `opa eval` of the same rules
+# on the same facts document (needs hyperfine; the goal is at most half of opa eval's time).
+bench-cli: build $(OPA)
+	$(BIN) facts --snapshot $(CASE) > $(FACTS)
+	hyperfine --warmup 3 -N -i \
+		'$(BIN) diagnose --snapshot $(CASE) --format json' \
+		"$(OPA) eval --ignore '*_test.rego' -d rules -i $(FACTS) data.rdmadoctor.rules[pkg].findings"
+
+$(OPA): go.mod go.sum
+	$(GO) build -o $(OPA) github.com/open-policy-agent/opa
 
 # Regenerates docs/snapshot.schema.json, docs/profile.schema.json (and the schemas' comment table)
 # from the facts types, and the rule reference docs/rules/ from the rules' METADATA. Tests fail

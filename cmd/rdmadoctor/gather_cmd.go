@@ -41,7 +41,10 @@ func runGather(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return withCode(exitUsage, fmt.Errorf("gather takes no arguments, got %q", c.Args().First()))
 	}
-	opts := liveOptions(c)
+	opts, err := liveOptions(c)
+	if err != nil {
+		return err
+	}
 	opts.CommandTimeout = c.Duration("command-timeout")
 	opts.Jobs = c.Int("jobs")
 	res := live.Gather(c.Context, opts)
@@ -62,8 +65,20 @@ func runGather(c *cli.Context) error {
 	return nil
 }
 
-// liveOptions reads the shared live flags.
-func liveOptions(c *cli.Context) live.Options {
+// liveOptions reads the shared live flags; a --root that is not a directory or a timeout that
+// is not positive is a usage error.
+func liveOptions(c *cli.Context) (live.Options, error) {
+	if st, err := os.Stat(c.String("root")); err != nil || !st.IsDir() {
+		return live.Options{}, withCode(exitUsage, fmt.Errorf("--root %s: not a directory", c.String("root")))
+	}
+	for _, f := range []string{"timeout", "command-timeout"} {
+		if c.IsSet(f) && c.Duration(f) <= 0 {
+			return live.Options{}, withCode(exitUsage, fmt.Errorf("--%s %v: must be positive", f, c.Duration(f)))
+		}
+	}
+	if c.Duration("sample") < 0 {
+		return live.Options{}, withCode(exitUsage, fmt.Errorf("--sample %v: must not be negative", c.Duration("sample")))
+	}
 	return live.Options{
 		Root:     c.String("root"),
 		Timeout:  c.Duration("timeout"),
@@ -71,7 +86,7 @@ func liveOptions(c *cli.Context) live.Options {
 		Observer: observer(c),
 		Version:  version,
 		Argv:     os.Args,
-	}
+	}, nil
 }
 
 // observer draws progress on a terminal, logs commands with -v, and is silent otherwise.
@@ -91,7 +106,11 @@ func observer(c *cli.Context) live.Observer {
 // gatherLive is the live branch of diagnose and facts: gather this node in memory and build
 // its snapshot. Finding no RDMA device is exit code 3, with every missing source explained.
 func gatherLive(c *cli.Context) (*facts.Snapshot, error) {
-	s, _, err := live.Snapshot(c.Context, liveOptions(c))
+	opts, err := liveOptions(c)
+	if err != nil {
+		return nil, err
+	}
+	s, _, err := live.Snapshot(c.Context, opts)
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}

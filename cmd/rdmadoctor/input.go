@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/gather"
@@ -28,6 +30,10 @@ var errNoInput = errors.New("give --snapshot PATH or --input FILE (live gatherin
 // loadSnapshot builds the snapshot from --snapshot or --input. Unreadable input is exit code 2,
 // with a message naming the file.
 func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
+	if c.Args().Len() > 0 {
+		// `diagnose sosreport.tar.xz` must not quietly diagnose this node instead.
+		return nil, withCode(exitUsage, fmt.Errorf("unexpected argument %q: did you mean --snapshot %s?", c.Args().First(), c.Args().First()))
+	}
 	if c.String("snapshot") == "" && len(c.StringSlice("input")) == 0 {
 		return gatherLive(c) // neither: gather this node (gather_cmd.go)
 	}
@@ -40,7 +46,33 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 		return nil, withCode(exitUsage, err)
 	}
 	live.AnnotateFS(s, fsys) // a gather output explains what it could not collect
+	if err := inputErrors(c, s); err != nil {
+		return nil, withCode(exitUsage, err)
+	}
 	return s, nil
+}
+
+// inputErrors handles files that were recognised but could not be read or parsed. A file the
+// user named with --input is bad input: exit 2 naming the file and line. In a snapshot (a
+// sosreport holds hundreds of files) the rest is still diagnosed, and each bad file is named
+// on stderr so it is not lost in the report's footer.
+func inputErrors(c *cli.Context, s *facts.Snapshot) error {
+	var bad []string
+	for _, src := range s.Sources {
+		if src.Status == facts.StatusError {
+			bad = append(bad, fmt.Sprintf("%s: %s (read as %s)", src.Origin, src.Error, src.Name))
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	if len(c.StringSlice("input")) > 0 {
+		return errors.New(strings.Join(bad, "\n"))
+	}
+	for _, b := range bad {
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", b)
+	}
+	return nil
 }
 
 // openInput opens what the flags name as one sos-shaped fs.

@@ -156,7 +156,7 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 		if IsRefused(err) {
 			src.Status, src.Error = facts.StatusUnsupported, err.Error()
 		} else {
-			src.Status, src.Error = facts.StatusError, fmt.Sprintf("%s: %v", in.Path, err)
+			src.Status, src.Error = facts.StatusError, err.Error() // Origin names the file
 		}
 	}
 	stamp(s, sp.Name, in.Path)
