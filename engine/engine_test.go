@@ -217,6 +217,7 @@ func TestNoRDMAFacts(t *testing.T) {
 		{"a plain Ethernet NIC", facts.Snapshot{PCI: []facts.PCIFunction{{Address: "0000:00:03.0", VendorID: "8086", ClassID: "0200"}}}, true},
 		{"a device", facts.Snapshot{Devices: []facts.Device{{Name: "mlx5_0"}}}, false},
 		{"a Mellanox function", facts.Snapshot{PCI: []facts.PCIFunction{{Address: "0000:81:00.0", VendorID: "15b3"}}}, false},
+		{"a Mellanox function listed without ids (lspci | grep Mell)", facts.Snapshot{PCI: []facts.PCIFunction{{Address: "0000:17:00.0", Class: "Ethernet controller", Name: "Mellanox Technologies MT28841"}}}, false},
 		{"an mstconfig query", facts.Snapshot{NVConfig: []facts.NVConfig{{Device: "81:00.0"}}}, false},
 		{"a fabric tool refusal", facts.Snapshot{Fabric: facts.Fabric{Refusals: []facts.ToolRefusal{{Tool: "perfquery"}}}}, false},
 	} {

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/rdmadoctor/rdmadoctor/facts"
+import (
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
 
 // NoRDMAFacts reports whether the snapshot holds nothing about RDMA at all: no RDMA device, no
 // InfiniBand or Mellanox PCI function, no firmware, link or fabric record, no RDMA kernel
@@ -8,7 +12,9 @@ import "github.com/rdmadoctor/rdmadoctor/facts"
 // "Failed to get IB devices list") do not count. The CLI exits 3 when this holds and no rule found anything.
 func NoRDMAFacts(s *facts.Snapshot) bool {
 	for _, fn := range s.PCI {
-		if fn.ClassID == "0207" || fn.VendorID == "15b3" {
+		// lspci without -nn gives no ids: "Mellanox Technologies" or an InfiniBand class name count too.
+		if fn.ClassID == "0207" || fn.VendorID == "15b3" || strings.Contains(fn.Name, "Mellanox") ||
+			strings.HasPrefix(fn.Class, "Infiniband") {
 			return false
 		}
 	}
