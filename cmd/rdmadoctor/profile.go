@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -40,6 +41,9 @@ func readProfile(path string) (*facts.Profile, error) {
 		if err := checkValues(path, doc.Content[0], ""); err != nil {
 			return nil, err
 		}
+		if err := checkPositive(path, doc.Content[0]); err != nil {
+			return nil, err
+		}
 	}
 	return &p, nil
 }
@@ -68,6 +72,24 @@ func checkValues(file string, n *yaml.Node, prefix string) error {
 	return nil
 }
 
+// checkPositive refuses counts and rates that are not positive numbers (yaml.v3 would turn
+// 2.5 ports into 2).
+func checkPositive(file string, root *yaml.Node) error {
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		key, val := root.Content[i], root.Content[i+1]
+		switch key.Value {
+		case "expected_rate_gbps", "expected_active_ports":
+			f, err := strconv.ParseFloat(val.Value, 64)
+			whole := key.Value != "expected_active_ports" || f == float64(int(f))
+			if err != nil || f <= 0 || !whole {
+				return fmt.Errorf("%s:%d: %s: %q is not a positive %s", file, val.Line, key.Value, val.Value,
+					map[bool]string{true: "number", false: "whole number"}[key.Value == "expected_rate_gbps"])
+			}
+		}
+	}
+	return nil
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -79,6 +101,17 @@ func contains(list []string, s string) bool {
 
 var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
 
+// yamlWording rewords yaml.v3's Go-flavoured messages for people who write YAML, not Go.
+var yamlWording = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`field (\S+) not found in type \S+`), `unknown key "$1"`},
+	{regexp.MustCompile("cannot unmarshal !!\\w+ `([^`]*)` into (?:float64|int|int64|\\*float64|\\*int)"), `"$1" is not a number`},
+	{regexp.MustCompile("cannot unmarshal !!\\w+ `([^`]*)` into bool"), `"$1" is not true or false`},
+	{regexp.MustCompile("cannot unmarshal !!(seq|map|str) (?:`[^`]*` )?into (?:map|\\[\\]|struct|facts\\.)\\S*"), `a $1 is not allowed here`},
+}
+
 // yamlFileError turns yaml.v3's "line 3: msg" messages into "file:3: msg".
 func yamlFileError(file string, err error) error {
 	msgs := []string{err.Error()}
@@ -88,6 +121,9 @@ func yamlFileError(file string, err error) error {
 	}
 	for i, m := range msgs {
 		m = strings.TrimSpace(m)
+		for _, w := range yamlWording {
+			m = w.re.ReplaceAllString(m, w.with)
+		}
 		if sm := yamlLine.FindStringSubmatch(m); sm != nil {
 			msgs[i] = file + ":" + sm[1] + ": " + m[len(sm[0]):]
 		} else {
