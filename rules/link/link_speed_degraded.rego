@@ -75,8 +75,9 @@ peer_at_max(p) if {
 confidence(dev, p, lane) := {"confidence": "high"} if {
 	some l in links(p)
 	contains(object.get(l, "could_be", ""), "Gbps")
-} else := {"confidence": "low"} if {
-	# ConnectX-3 was also sold as QDR-only parts (e.g. MCX353A-QCBT) with the same CA type
+} else := {"confidence": "low", "severity": "info"} if {
+	# ConnectX-3 was also sold as QDR-only parts (e.g. MCX353A-QCBT) with the same CA type, and
+	# QDR switches are common where these cards run: without the peer's view this is a hint only.
 	hca.ca_type(dev) in {"MT4099", "MT4103"}
 	lane in {"QDR", "FDR10"}
 } else := {}

@@ -61,3 +61,12 @@ test_fires_high_with_could_be if {
 	some f in fs
 	f.confidence == "high"
 }
+
+test_fires_info_for_connectx3_at_qdr_without_peer_view if {
+	# corpus 038: a QDR node with no fabric view; QDR-only ConnectX-3 parts share the CA type
+	p := {"number": 1, "state": "Active", "rate_gbps": 40, "width_lanes": 4, "lane_speed": "QDR", "link_layer": "InfiniBand", "lid": 12}
+	fs := rule.findings with input as {"devices": [{"name": "mlx4_0", "ca_type": "MT4099", "ports": [p]}]}
+	some f in fs
+	f.severity == "info"
+	f.confidence == "low"
+}
