@@ -145,12 +145,16 @@ func subjectKey(s Subject) string {
 // explains reports whether cause's rule lists effect's id, cause's subject encloses effect's,
 // and the cause is at least as severe and as certain as the effect. A speculative cause (an
 // inferred link-type mismatch, a since-boot counter) must not demote a proven, or worse,
-// finding below it: both then rank on their own.
+// finding below it: both then rank on their own. A port that is not in use is the exception:
+// whatever follows from its being down is as moot as the port itself.
 func (e *Engine) explains(cause, effect *Diagnosis) bool {
 	rule := e.set.byID[cause.ID]
-	return rule != nil && contains(rule.Explains, effect.ID) && encloses(cause.Subject, effect.Subject) &&
+	if rule == nil || !contains(rule.Explains, effect.ID) || !encloses(cause.Subject, effect.Subject) {
+		return false
+	}
+	return cause.Scope == "unused_port" ||
 		SeverityRank(cause.Severity) <= SeverityRank(effect.Severity) &&
-		confidenceRank(cause.Confidence) <= confidenceRank(effect.Confidence)
+			confidenceRank(cause.Confidence) <= confidenceRank(effect.Confidence)
 }
 
 // encloses reports whether outer is the same subject as inner or contains it (node ⊃ device ⊃
