@@ -55,7 +55,9 @@ func largestCase(b *testing.B) (string, *facts.Snapshot) {
 // BenchmarkDiagnose measures the built-in rules: loading and preparing them (once per process)
 // and evaluating them on the largest corpus case (once per snapshot). Goals: prepare <= 50 ms,
 // evaluate <= 1 ms. Sub-benchmarks:
-//   - load: read and validate the rules (METADATA and package clause of the built-in ones);
+//   - load: read, parse and validate the rules (Load, as the rules commands do);
+//   - load-headers: the same, parsing the built-in rules only up to their package clause (the
+//     METADATA), as New does with Options.Lazy;
 //   - prepare: load, parse and compile every rule with all checks (tests, --rules);
 //   - prepare-no-typecheck: the same without the check-only compiler stages;
 //   - lazy-first-diagnose: what `rdmadoctor diagnose` does with the built-in rules: load, then
@@ -66,13 +68,18 @@ func BenchmarkDiagnose(b *testing.B) {
 	ctx := context.Background()
 	name, snap := largestCase(b)
 	b.Logf("case %s: %d devices, %d netdevs, %d PCI functions", name, len(snap.Devices), len(snap.Netdevs), len(snap.PCI))
-	b.Run("load", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := engine.Load(engine.Builtin()); err != nil {
-				b.Fatal(err)
+	for _, tc := range []struct {
+		name string
+		load func(...engine.Source) (*engine.Set, error)
+	}{{"load", engine.Load}, {"load-headers", engine.LoadHeaders}} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := tc.load(engine.Builtin()); err != nil {
+					b.Fatal(err)
+				}
 			}
-		}
-	})
+		})
+	}
 	for _, tc := range []struct {
 		name string
 		opts engine.Options

@@ -26,13 +26,14 @@ type Source struct {
 	// Name prefixes file names in messages, e.g. "rules" or the --rules directory.
 	Name string
 	FS   fs.FS
-	// headersOnly: Load parses the modules' METADATA and package clause only, and the rest when
-	// a module is compiled. For the built-in rules, which the tests parse and compile in full.
-	headersOnly bool
+	// tested: the tests parse and compile these rules in full (the built-in ones), so New with
+	// Options.Lazy parses only their METADATA and package clause up front, the rest of a module
+	// when it is compiled.
+	tested bool
 }
 
 // Builtin is the embedded rule set.
-func Builtin() Source { return Source{Name: "rules", FS: rules.FS, headersOnly: true} }
+func Builtin() Source { return Source{Name: "rules", FS: rules.FS, tested: true} }
 
 // Dir is a user rule folder given with --rules.
 func Dir(dir string) (Source, error) {
@@ -71,7 +72,7 @@ type module struct {
 	file string
 	src  []byte
 	pkg  ast.Ref
-	// m is the parsed module; nil until first compiled for a headersOnly source.
+	// m is the parsed module; nil until first compiled when only the header was parsed.
 	m *ast.Module
 }
 
@@ -88,12 +89,15 @@ func (e *LoadError) Error() string {
 
 // Load reads, parses and validates the rules of every source; later sources may add rules but
 // not redefine an id.
-func Load(sources ...Source) (*Set, error) {
+func Load(sources ...Source) (*Set, error) { return load(false, sources...) }
+
+// load is Load; with headers, tested sources are parsed up to their package clause only.
+func load(headers bool, sources ...Source) (*Set, error) {
 	s := &Set{byID: map[string]*Rule{}, byPkg: map[string]*Rule{}, modules: map[string]*module{},
 		data: map[string]any{}, order: map[string]int{}}
 	var problems []error
 	for _, src := range sources {
-		problems = append(problems, s.load(src)...)
+		problems = append(problems, s.load(src, headers && src.tested)...)
 	}
 	for id := range s.byID {
 		s.Rules = append(s.Rules, s.byID[id])
@@ -113,7 +117,7 @@ func Load(sources ...Source) (*Set, error) {
 	return s, nil
 }
 
-func (s *Set) load(src Source) []error {
+func (s *Set) load(src Source, headers bool) []error {
 	var problems []error
 	var regos []string
 	err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
@@ -145,7 +149,7 @@ func (s *Set) load(src Source) []error {
 	// modules in path order so that duplicate errors are deterministic.
 	parsed := make([]parsedModule, len(regos))
 	parallel(len(regos), func(i int) {
-		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]), src.headersOnly)
+		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]), headers)
 	})
 	for _, pm := range parsed {
 		if pm.errs != nil {

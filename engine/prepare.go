@@ -50,9 +50,10 @@ type compiled struct {
 	query    rego.PreparedEvalQuery
 }
 
-// New loads the sources and prepares the engine.
+// New loads the sources and prepares the engine. With opts.Lazy, the built-in rules are parsed
+// only as far as their METADATA until they are compiled.
 func New(ctx context.Context, opts Options, sources ...Source) (*Engine, error) {
-	set, err := Load(sources...)
+	set, err := load(opts.Lazy, sources...)
 	if err != nil {
 		return nil, err
 	}

@@ -6,9 +6,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// A run is short and allocates ~20 MB compiling the rules: collecting at twice the
+		// default heap growth costs ~10 % less CPU for ~1 MB more (docs/performance.md).
+		debug.SetGCPercent(200)
+	}
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
