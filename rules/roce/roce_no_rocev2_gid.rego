@@ -98,9 +98,10 @@ own(dev, p) := {roce.netdev(dev, p).name} if {
 
 routable_address(nd) := nd.ipv4[0] if {
 	count(object.get(nd, "ipv4", [])) > 0
-} else := a.address if {
-	some a in object.get(nd, "ipv6", [])
-	a.scope == "global"
+} else := globals[0] if {
+	# several global IPv6 addresses are common (SLAAC plus a static one): name the first
+	globals := [a.address | some a in object.get(nd, "ipv6", []); a.scope == "global"]
+	count(globals) > 0
 }
 
 summary(p) := sprintf("%d GIDs, %d RoCE v2, all link-local or without IPv4", [count(p.gids), count([g | some g in p.gids; g.type == "RoCE v2"])]) if {

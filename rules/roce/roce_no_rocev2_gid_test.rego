@@ -56,3 +56,13 @@ test_no_finding_on_truncated_table if {
 	g := {"index": 4, "gid": ll, "type": "RoCE v1", "netdev": "net3", "evidence": {"path": "show_gids_TRUNCATED", "line": 12}}
 	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_2", "ports": [port([g])]}], "netdevs": []}
 }
+
+test_fires_with_two_global_ipv6_addresses if {
+	# SLAAC plus a static address: two global IPv6 addresses, no RoCE v2 GID for either
+	gids := [{"index": 0, "gid": ll, "type": "RoCE v1", "netdev": "enp1s0f0"}]
+	addrs := [{"address": "2001:db8::1/64", "scope": "global"}, {"address": "2001:db8::5054:ff:fe12:3456/64", "scope": "global"}]
+	fs := rule.findings with input as {"devices": [{"name": "rocep1s0f0", "ports": [port(gids)]}], "netdevs": [nd({"ipv6": addrs})]}
+	count(fs) == 1
+	some f in fs
+	contains(f.message, "2001:db8::1/64")
+}
