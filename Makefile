@@ -14,7 +14,7 @@ OPA      ?= bin/opa
 FACTS    ?= bin/bench-facts.json
 BENCHCOUNT ?= 5
 
-.PHONY: all build test lint fuzz bench bench-engine bench-cli docs
+.PHONY: all build test lint fuzz bench bench-engine bench-cli bench-gather docs
 
 all: lint test build
 
@@ -56,6 +56,13 @@ bench-cli: build $(OPA)
 	hyperfine --warmup 3 -N -i \
 		'$(BIN) diagnose --snapshot $(CASE) --format json' \
 		"$(OPA) eval --ignore '*_test.rego' -d rules -i $(FACTS) data.rdmadoctor.rules[pkg].findings"
+
+# Live gathering: stubs sleeping 200-800 ms (goal: wall time <= 1.2x the slowest stub), and the
+# real `rdmadoctor gather` against `sos report` for the same plugins, median of 5 (goal <= 0.2x;
+# needs root and sos).
+bench-gather:
+	$(GO) test ./facts/live -run '^$$' -bench GatherStubs -benchtime 3x
+	sh facts/live/testdata/bench_vs_sos.sh 5
 
 $(OPA): go.mod go.sum
 	$(GO) build -o $(OPA) github.com/open-policy-agent/opa
