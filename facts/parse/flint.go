@@ -38,10 +38,7 @@ func Flint(b []byte) (facts.FirmwareInfo, error) {
 			continue
 		}
 		if strings.HasPrefix(t, "-E-") {
-			if fw.Refusal == "" {
-				fw.Refusal = t
-				fw.Evidence.Set("refusal", l.Evidence())
-			}
+			setOnce(&fw.Refusal, &fw.Evidence, "refusal", t, l)
 			continue
 		}
 		key, val, ok := keyValue(t)
@@ -54,27 +51,27 @@ func Flint(b []byte) (facts.FirmwareInfo, error) {
 		}
 		switch key {
 		case "Image type":
-			setFW(&fw.ImageType, &fw.Evidence, "image_type", val, l)
+			setOnce(&fw.ImageType, &fw.Evidence, "image_type", val, l)
 		case "FW Version":
 			flash, flashEv = val, l.Evidence()
 		case "FW Version(Running)":
 			running, runningEv = val, l.Evidence()
 		case "FW Release Date":
-			setFW(&fw.ReleaseDate, &fw.Evidence, "release_date", val, l)
+			setOnce(&fw.ReleaseDate, &fw.Evidence, "release_date", val, l)
 		case "Product Version":
-			setFW(&fw.ProductVersion, &fw.Evidence, "product_version", val, l)
+			setOnce(&fw.ProductVersion, &fw.Evidence, "product_version", val, l)
 		case "Device ID":
-			setFW(&fw.DeviceID, &fw.Evidence, "device_id", val, l)
+			setOnce(&fw.DeviceID, &fw.Evidence, "device_id", val, l)
 		case "PSID":
-			setFW(&fw.PSID, &fw.Evidence, "psid", val, l)
+			setOnce(&fw.PSID, &fw.Evidence, "psid", val, l)
 		case "Description":
 			if !flintGUIDHeader(val) {
-				setFW(&fw.Description, &fw.Evidence, "description", val, l)
+				setOnce(&fw.Description, &fw.Evidence, "description", val, l)
 			}
 		case "Base GUID", "GUIDs":
-			setFW(&fw.BaseGUID, &fw.Evidence, "base_guid", first, l)
+			setOnce(&fw.BaseGUID, &fw.Evidence, "base_guid", first, l)
 		case "Base MAC", "MACs":
-			setFW(&fw.BaseMAC, &fw.Evidence, "base_mac", first, l)
+			setOnce(&fw.BaseMAC, &fw.Evidence, "base_mac", first, l)
 		}
 	}
 	switch {
@@ -103,12 +100,4 @@ func FlintBurn(b []byte) bool {
 func flintGUIDHeader(val string) bool {
 	f := strings.Fields(val)
 	return len(f) >= 2 && (f[0] == "UID" || f[0] == "Node")
-}
-
-func setFW(dst *string, ev *facts.EvidenceMap, field, val string, l Line) {
-	if val == "" || *dst != "" {
-		return
-	}
-	*dst = val
-	ev.Set(field, l.Evidence())
 }

@@ -47,10 +47,7 @@ func MlxFWManager(b []byte) ([]facts.FirmwareInfo, error) {
 		case strings.HasPrefix(t, "-E-"):
 			if len(out) > 0 {
 				d := &out[len(out)-1]
-				if d.Refusal == "" {
-					d.Refusal = t
-					d.Evidence.Set("refusal", l.Evidence())
-				}
+				setOnce(&d.Refusal, &d.Evidence, "refusal", t, l)
 			} else if refusal == nil {
 				refusal = &facts.FirmwareInfo{Refusal: t}
 				refusal.Evidence.Set("refusal", l.Evidence())
@@ -71,26 +68,26 @@ func MlxFWManager(b []byte) ([]facts.FirmwareInfo, error) {
 		inVersions = false
 		switch key {
 		case "Device Type":
-			setFW(&d.DeviceType, &d.Evidence, "device_type", val, l)
+			setOnce(&d.DeviceType, &d.Evidence, "device_type", val, l)
 		case "Part Number":
-			setFW(&d.PartNumber, &d.Evidence, "part_number", val, l)
+			setOnce(&d.PartNumber, &d.Evidence, "part_number", val, l)
 		case "Description":
-			setFW(&d.Description, &d.Evidence, "description", val, l)
+			setOnce(&d.Description, &d.Evidence, "description", val, l)
 		case "PSID":
-			setFW(&d.PSID, &d.Evidence, "psid", val, l)
+			setOnce(&d.PSID, &d.Evidence, "psid", val, l)
 		case "PCI Device Name":
-			setFW(&d.Device, &d.Evidence, "device", val, l)
+			setOnce(&d.Device, &d.Evidence, "device", val, l)
 			if a := sysfsBDFRe.FindString(val); a != "" {
-				setFW(&d.PCIAddress, &d.Evidence, "pci_address", strings.ToLower(a), l)
+				setOnce(&d.PCIAddress, &d.Evidence, "pci_address", strings.ToLower(a), l)
 			}
 		case "Base GUID":
-			setFW(&d.BaseGUID, &d.Evidence, "base_guid", val, l)
+			setOnce(&d.BaseGUID, &d.Evidence, "base_guid", val, l)
 		case "Base MAC", "Port1 MAC":
-			setFW(&d.BaseMAC, &d.Evidence, "base_mac", val, l)
+			setOnce(&d.BaseMAC, &d.Evidence, "base_mac", val, l)
 		case "Versions":
 			inVersions = true
 		case "Status":
-			setFW(&d.Status, &d.Evidence, "status", val, l)
+			setOnce(&d.Status, &d.Evidence, "status", val, l)
 		}
 	}
 	if len(out) == 0 && refusal != nil {
@@ -105,8 +102,8 @@ func fwVersionRow(d *facts.FirmwareInfo, t string, l Line) {
 	if len(f) < 2 || f[0] != "FW" {
 		return
 	}
-	setFW(&d.Version, &d.Evidence, "version", f[1], l)
+	setOnce(&d.Version, &d.Evidence, "version", f[1], l)
 	if len(f) >= 3 && f[2] != "N/A" {
-		setFW(&d.AvailableVersion, &d.Evidence, "available_version", f[2], l)
+		setOnce(&d.AvailableVersion, &d.Evidence, "available_version", f[2], l)
 	}
 }

@@ -52,10 +52,7 @@ func MlxLink(b []byte) (facts.MlxLink, error) {
 			continue
 		}
 		if strings.HasPrefix(t, "-E-") {
-			if m.Refusal == "" {
-				m.Refusal = t
-				m.Evidence.Set("refusal", l.Evidence())
-			}
+			setOnce(&m.Refusal, &m.Evidence, "refusal", t, l)
 			continue
 		}
 		key, val, ok := keyValue(t)

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
 // Small value helpers shared by the parsers in this package.
@@ -41,4 +43,14 @@ func keyValue(s string) (key, value string, ok bool) {
 		return "", "", false
 	}
 	return strings.TrimSpace(k), strings.TrimSpace(v), true
+}
+
+// setOnce sets *dst to val and records line l as the evidence of field, unless val is empty or
+// *dst already holds a value: the first occurrence of a key wins.
+func setOnce(dst *string, ev *facts.EvidenceMap, field, val string, l Line) {
+	if val == "" || *dst != "" {
+		return
+	}
+	*dst = val
+	ev.Set(field, l.Evidence())
 }
