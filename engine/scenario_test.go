@@ -3,9 +3,7 @@ package engine_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +16,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/gather"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
 // expectation is a case's expect.json, as /work/shared/tools/check-corpus reads it, plus "top":
@@ -54,7 +53,7 @@ func builtinEngine(t *testing.T) *engine.Engine {
 // has an expect.json and judges the report the way check-corpus does. A case that expects a rule
 // id the engine does not have yet is skipped, naming the id.
 func TestCorpusScenarios(t *testing.T) {
-	runScenarios(t, corpusDir)
+	runScenarios(t, fixtures.CorpusDir(t))
 }
 
 // TestFixtureScenarios does the same for fixtures/scenarios (built from real captures, see their
@@ -65,9 +64,6 @@ func TestFixtureScenarios(t *testing.T) {
 
 func runScenarios(t *testing.T, root string) {
 	entries, err := os.ReadDir(root)
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("%s not found", root)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,16 +6,14 @@ import (
 	"testing"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
-
-// corpusRoot is ../shared/corpus seen from this package; the tests skip without it.
-var corpusRoot = filepath.Join("..", "..", "..", "shared", "corpus")
 
 func buildCorpus(t *testing.T, prefix string) *facts.Snapshot {
 	t.Helper()
-	m, _ := filepath.Glob(filepath.Join(corpusRoot, prefix+"-*"))
+	m, _ := filepath.Glob(filepath.Join(fixtures.CorpusDir(t), prefix+"-*"))
 	if len(m) != 1 {
-		t.Skipf("corpus case %s not present", prefix)
+		t.Fatalf("corpus case %s: %d folders", prefix, len(m))
 	}
 	s, err := Build(os.DirFS(m[0]), facts.SourceInfo{Path: m[0]})
 	if err != nil {
@@ -27,9 +25,9 @@ func buildCorpus(t *testing.T, prefix string) *facts.Snapshot {
 // TestCorpusBuilds reads every corpus case: none may fail, and no file may be parsed with an
 // error (a file nobody recognises is listed as unrecognized, which is allowed).
 func TestCorpusBuilds(t *testing.T) {
-	cases, _ := filepath.Glob(filepath.Join(corpusRoot, "[0-9]*"))
+	cases, _ := filepath.Glob(filepath.Join(fixtures.CorpusDir(t), "[0-9]*"))
 	if len(cases) == 0 {
-		t.Skip("corpus not present")
+		t.Fatal("no cases in the corpus")
 	}
 	for _, c := range cases {
 		s, err := Build(os.DirFS(c), facts.SourceInfo{Path: c})
