@@ -179,14 +179,43 @@ func TestOpenCapturesArchive(t *testing.T) {
 }
 
 func TestOpenWithFilter(t *testing.T) {
-	raw := tarBytes(t, reg("a/keep", "1"), reg("a/drop", "2"), reg("b", "3"))
+	raw := tarBytes(t, reg("a/keep", "1"), reg("a/drop", "2"), reg("b", "3"), reg("c/keep", "4"))
 	p := writeFile(t, t.TempDir(), "x.tar", raw)
 	fsys, _, err := source.OpenWith(p, source.Options{Want: func(name string) bool { return strings.HasSuffix(name, "keep") }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]string{"d .", "d a", "f a/keep"}, walk(t, fsys)); diff != "" {
+	if diff := cmp.Diff([]string{"d .", "d a", "f a/keep", "d c", "f c/keep"}, walk(t, fsys)); diff != "" {
 		t.Errorf("members (-want +got):\n%s", diff)
+	}
+}
+
+// TestOpenLooksThroughWrapperFolders: a tarball of a captured tree made with
+// `tar czf node01.tar.gz node01` opens at node01, but a bare sys/ tree is not descended into.
+func TestOpenLooksThroughWrapperFolders(t *testing.T) {
+	for name, tc := range map[string]struct {
+		members []string
+		want    []string
+	}{
+		"wrapped": {[]string{"node01/sys/class/infiniband/mlx5_0/fw_ver"},
+			[]string{"d .", "d sys", "d sys/class", "d sys/class/infiniband", "d sys/class/infiniband/mlx5_0", "f sys/class/infiniband/mlx5_0/fw_ver"}},
+		"bare": {[]string{"sys/class/infiniband/mlx5_0/fw_ver"},
+			[]string{"d .", "d sys", "d sys/class", "d sys/class/infiniband", "d sys/class/infiniband/mlx5_0", "f sys/class/infiniband/mlx5_0/fw_ver"}},
+		"files beside": {[]string{"node01/ibstat", "notes.txt"},
+			[]string{"d .", "d node01", "f node01/ibstat", "f notes.txt"}},
+	} {
+		var ms []member
+		for _, m := range tc.members {
+			ms = append(ms, reg(m, "28.39.1002\n"))
+		}
+		p := writeFile(t, t.TempDir(), "x.tar.gz", gzipBytes(t, tarBytes(t, ms...)))
+		fsys, _, err := source.Open(p)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if diff := cmp.Diff(tc.want, walk(t, fsys)); diff != "" {
+			t.Errorf("%s: members (-want +got):\n%s", name, diff)
+		}
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
 	"os"
 	"path/filepath"
 	"strings"
@@ -146,11 +147,28 @@ func reportRoot(fsys fs.FS) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return ".", nil
+		return soleFolder(fsys, "."), nil
 	case 1:
 		return found[0], nil
 	}
 	return "", fmt.Errorf("holds %d reports (%s): give one of them", len(found), strings.Join(found, ", "))
+}
+
+// layoutRoots are the top folders of the sos layout itself: never wrappers to look through.
+var layoutRoots = map[string]bool{"sys": true, "proc": true, "etc": true, "var": true, "dev": true, "usr": true, "sos_commands": true}
+
+// soleFolder looks through wrapper folders: a tarball of a captured tree ("node01/sys/class/...")
+// or a folder inside a folder holds nothing but one folder at each level. It stops at the sos
+// layout's own folders (sys, proc, ...), at anything with files beside it, and after 3 levels.
+func soleFolder(fsys fs.FS, dir string) string {
+	for range 3 {
+		entries, err := fs.ReadDir(fsys, dir)
+		if err != nil || len(entries) != 1 || !entries[0].IsDir() || layoutRoots[entries[0].Name()] {
+			return dir
+		}
+		dir = path.Join(dir, entries[0].Name())
+	}
+	return dir
 }
 
 func isReport(fsys fs.FS, dir string) bool {
