@@ -88,6 +88,10 @@ func diagnose(c *cli.Context) error {
 	r.HideBelow(minSev)
 
 	if !r.AtLeast("info") && engine.NoRDMAFacts(s) {
+		if n := countStatus(s, facts.StatusError); n > 0 {
+			// The input was there but could not be parsed (named on stderr above): bad input, not "no RDMA".
+			return withCode(exitUsage, fmt.Errorf("nothing about RDMA could be evaluated: %d input file(s) could not be read or parsed", n))
+		}
 		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s has no RDMA device and no RDMA tool output this version reads (%s)\n",
 			where(s.Source.Path), inputsSeen(r))
 		if format == "json" || format == "yaml" {
@@ -156,4 +160,15 @@ func inputsSeen(r *engine.Report) string {
 		}
 	}
 	return fmt.Sprintf("%d inputs read, %d files not recognised; give ibstat, ibv_devinfo -v, lspci -nnvv or a sosreport", read, unrecognised)
+}
+
+// countStatus counts the sources with status st.
+func countStatus(s *facts.Snapshot, st string) int {
+	n := 0
+	for _, src := range s.Sources {
+		if src.Status == st {
+			n++
+		}
+	}
+	return n
 }

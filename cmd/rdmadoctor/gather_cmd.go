@@ -45,6 +45,9 @@ func runGather(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := live.CheckDest(c.String("output")); err != nil {
+		return withCode(exitUsage, err) // before gathering, not after
+	}
 	opts.CommandTimeout = c.Duration("command-timeout")
 	opts.Jobs = c.Int("jobs")
 	res := live.Gather(c.Context, opts)

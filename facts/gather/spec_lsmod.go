@@ -22,6 +22,9 @@ func init() {
 // sets ModulesFilter so that rules know a module absent from the list may still be loaded; a
 // full lsmod replaces filtered ones, and filtered ones are combined.
 func applyLsmod(s *facts.Snapshot, in Input) error {
+	if r := parse.LsmodRefusal(in.Data); r != "" {
+		return Refused(r) // the module list is unknown, not empty
+	}
 	mods, err := parse.Lsmod(in.Data)
 	if err != nil {
 		return err

@@ -17,10 +17,41 @@ import (
 // top-level folder named after the archive, or else a directory, created if needed and
 // required to be empty so an earlier snapshot is never mixed in.
 func Write(tree fstest.MapFS, dest string) error {
-	if strings.HasSuffix(dest, ".tar.gz") || strings.HasSuffix(dest, ".tgz") {
+	if err := CheckDest(dest); err != nil {
+		return err
+	}
+	if isTarGz(dest) {
 		return writeTarGz(tree, dest)
 	}
 	return writeDir(tree, dest)
+}
+
+func isTarGz(dest string) bool { return strings.HasSuffix(dest, ".tar.gz") || strings.HasSuffix(dest, ".tgz") }
+
+// otherArchives are names that look like an archive Write cannot make: refused rather than
+// silently made a directory of that name.
+var otherArchives = []string{".zip", ".tar", ".tar.xz", ".txz", ".xz", ".gz", ".tar.bz2", ".bz2", ".tar.zst"}
+
+// CheckDest says whether Write can store a snapshot at dest, so a gather can refuse a bad -o
+// before it runs: a FILE.tar.gz that does not exist yet, or a directory that is new or empty.
+func CheckDest(dest string) error {
+	if isTarGz(dest) {
+		if _, err := os.Lstat(dest); err == nil {
+			return fmt.Errorf("write %s: already exists; remove it or choose another name", dest)
+		}
+		return nil
+	}
+	for _, ext := range otherArchives {
+		if strings.HasSuffix(dest, ext) {
+			return fmt.Errorf("write %s: only a directory or FILE.tar.gz can be written", dest)
+		}
+	}
+	if ents, err := os.ReadDir(dest); err == nil && len(ents) > 0 {
+		return fmt.Errorf("write %s: directory is not empty", dest)
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("write %s: %w", dest, err)
+	}
+	return nil
 }
 
 func sortedPaths(tree fstest.MapFS) []string {
@@ -33,11 +64,6 @@ func sortedPaths(tree fstest.MapFS) []string {
 }
 
 func writeDir(tree fstest.MapFS, dir string) error {
-	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
-		return fmt.Errorf("write %s: directory is not empty", dir)
-	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("write %s: %w", dir, err)
-	}
 	for _, p := range sortedPaths(tree) {
 		dst := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {

@@ -41,3 +41,20 @@ func Lsmod(b []byte) ([]facts.KernelModule, error) {
 	}
 	return out, nil
 }
+
+// LsmodRefusal returns lsmod's own error when it could not read /proc/modules (containers, a
+// kernel without module support): the "Error: could not get list of modules: ..." line, else a
+// "libkmod: ERROR ..." line; "" for a module list. Callers check it before Lsmod.
+func LsmodRefusal(b []byte) string {
+	libkmod := ""
+	for _, l := range Lines(b) {
+		t := strings.TrimSpace(l.Text)
+		switch {
+		case strings.HasPrefix(t, "Error: "):
+			return t
+		case libkmod == "" && strings.HasPrefix(t, "libkmod: ERROR"):
+			libkmod = t
+		}
+	}
+	return libkmod
+}

@@ -52,3 +52,12 @@ func TestLsmod(t *testing.T) {
 		t.Errorf("%s: %d modules, [40] = %+v", full, len(got), got[40])
 	}
 }
+
+func TestLsmodRefusal(t *testing.T) {
+	if got, want := parse.LsmodRefusal(fixtures.Read(t, "lsmod/no-proc-modules-build-vm.txt")), "Error: could not get list of modules: No such file or directory"; got != want {
+		t.Errorf("refusal %q, want %q", got, want)
+	}
+	if got := parse.LsmodRefusal(fixtures.Read(t, "lsmod/pve-grep-mlx-no-mlx5.txt")); got != "" {
+		t.Errorf("a module list read as a refusal: %q", got)
+	}
+}

@@ -20,8 +20,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
