@@ -26,7 +26,9 @@ func Write(tree fstest.MapFS, dest string) error {
 	return writeDir(tree, dest)
 }
 
-func isTarGz(dest string) bool { return strings.HasSuffix(dest, ".tar.gz") || strings.HasSuffix(dest, ".tgz") }
+func isTarGz(dest string) bool {
+	return strings.HasSuffix(dest, ".tar.gz") || strings.HasSuffix(dest, ".tgz")
+}
 
 // otherArchives are names that look like an archive Write cannot make: refused rather than
 // silently made a directory of that name.
