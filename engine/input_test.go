@@ -3,21 +3,16 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
-	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
 
 // TestInputValueMatchesJSON: the direct conversion gives the document encoding/json would,
 // on every corpus case (real snapshots exercise nulls, omitempty, maps and floats).
 func TestInputValueMatchesJSON(t *testing.T) {
-	dirs, _ := filepath.Glob("../../shared/corpus/*")
 	one, rate := 1, 56.0
 	snaps := map[string]*facts.Snapshot{"synthetic": {
 		Devices: []facts.Device{{Name: "mlx5_0", NumPorts: &one, Ports: []facts.Port{{Number: 1, RateGbps: &rate,
@@ -25,19 +20,8 @@ func TestInputValueMatchesJSON(t *testing.T) {
 		Netdevs: []facts.Netdev{{Name: "ib0", AdminUp: new(bool), IPv4: []string{}}},
 		Profile: &facts.Profile{ExpectedRateGbps: &rate},
 	}}
-	for _, d := range dirs {
-		if st, err := os.Stat(d); err != nil || !st.IsDir() {
-			continue
-		}
-		fsys, info, err := source.Open(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := gather.Build(fsys, info)
-		if err != nil {
-			t.Fatal(err)
-		}
-		snaps[filepath.Base(d)] = s
+	for name, s := range corpusSnapshots(t) {
+		snaps[name] = s
 	}
 	for name, s := range snaps {
 		got, err := inputValue(s)

@@ -2,25 +2,17 @@ package engine
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
-	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
 
 // TestLazyMatchesEager: compiling only the rules a snapshot runs, without the check-only stages
 // (what diagnose does with the built-in rules), gives the report that compiling everything with
 // every check gives, on every corpus case.
 func TestLazyMatchesEager(t *testing.T) {
-	dirs, _ := filepath.Glob("../../shared/corpus/*")
-	if len(dirs) == 0 {
-		t.Skip("no corpus")
-	}
 	ctx := context.Background()
 	eager, err := New(ctx, Options{}, Builtin())
 	if err != nil {
@@ -30,18 +22,7 @@ func TestLazyMatchesEager(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range dirs {
-		if st, err := os.Stat(d); err != nil || !st.IsDir() {
-			continue
-		}
-		fsys, info, err := source.Open(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := gather.Build(fsys, info)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for d, s := range corpusSnapshots(t) {
 		want, err := eager.Diagnose(ctx, s)
 		if err != nil {
 			t.Fatalf("%s: eager: %v", d, err)
