@@ -16,7 +16,7 @@ import (
 
 // Defaults for Options.
 const (
-	DefaultJobs           = 32
+	DefaultJobs           = 64
 	DefaultCommandTimeout = 10 * time.Second
 	DefaultTimeout        = 30 * time.Second
 	// SampleDir holds the second read of --sample.
