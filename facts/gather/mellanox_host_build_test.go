@@ -15,17 +15,6 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
-// fixtureFS lays fixtures out under the names the corpus (and sos) give them: snapshot path ->
-// fixture file.
-func fixtureFS(t *testing.T, files map[string]string) fstest.MapFS {
-	t.Helper()
-	fsys := fstest.MapFS{}
-	for p, fx := range files {
-		fsys[p] = &fstest.MapFile{Data: fixtures.Read(t, fx)}
-	}
-	return fsys
-}
-
 // sourceStatus maps each origin read by one of specs to its status.
 func sourceStatus(s *facts.Snapshot, specs ...string) map[string]string {
 	out := map[string]string{}
@@ -47,7 +36,7 @@ func TestBuildMellanoxFirmwareCases(t *testing.T) {
 	}
 
 	// Case 046: mlxup names /dev/mst nodes; mst status gives their PCI addresses (two domains).
-	s := build(t, fixtureFS(t, map[string]string{
+	s := build(t, fixtures.Files(t, map[string]string{
 		"mlxup_--query": "mlxfwmanager/mlxup-cx7-update-required.txt",
 		"mst_status":    "mst_status/cx7-two-domains.txt",
 	}))
@@ -76,7 +65,7 @@ func TestBuildMellanoxFirmwareCases(t *testing.T) {
 
 	// Case 045: two flint queries (before, and after a burn that is not active yet), the burn log
 	// itself (recognised, no facts) and an mlxconfig query the tool refused.
-	s = build(t, fixtureFS(t, map[string]string{
+	s = build(t, fixtures.Files(t, map[string]string{
 		"flint_-d_.dev.mst.mt4099_pci_cr0_query_full_BEFORE":     "flint/cx3-fs2-blank-guids-before.txt",
 		"flint_-d_.dev.mst.mt4099_pci_cr0_query_full_AFTER_BURN": "flint/cx3-fs2-after-burn-running-old.txt",
 		"flint_-d_.dev.mst.mt4099_pci_cr0_burn":                  "flint/cx3-burn-log.txt",
@@ -112,7 +101,7 @@ func TestBuildMellanoxFirmwareCases(t *testing.T) {
 	}
 
 	// Case 112: a grep of `mlxconfig -d b1:00.0 q`; the device comes from the file name.
-	s = build(t, fixtureFS(t, map[string]string{"mlxconfig_-d_b1_00.0_q_grep_LINK": "mstconfig/cx6-grep-link.txt"}))
+	s = build(t, fixtures.Files(t, map[string]string{"mlxconfig_-d_b1_00.0_q_grep_LINK": "mstconfig/cx6-grep-link.txt"}))
 	if len(s.NVConfig) != 1 || s.NVConfig[0].Device != "b1:00.0" || s.NVConfig[0].PCIAddress != "0000:b1:00.0" ||
 		s.NVConfig[0].Params["LINK_TYPE_P1"].NextBoot != "IB(1)" ||
 		s.NVConfig[0].Params["LINK_TYPE_P1"].Evidence != ev("mstconfig_query", "mlxconfig_-d_b1_00.0_q_grep_LINK", 1, "mstconfig/cx6-grep-link.txt") {
@@ -122,7 +111,7 @@ func TestBuildMellanoxFirmwareCases(t *testing.T) {
 
 func TestBuildHostCases(t *testing.T) {
 	// Case 101: mstconfig without -d, and systemd's view of two opensm instances.
-	s := build(t, fixtureFS(t, map[string]string{
+	s := build(t, fixtures.Files(t, map[string]string{
 		"mstconfig_query":         "mstconfig/cx3-hp544-p1-eth-p2-vpi.txt",
 		"systemctl_status_opensm": "systemctl/opensm-lsb-active-standby.txt",
 	}))
@@ -148,7 +137,7 @@ func TestBuildHostCases(t *testing.T) {
 	}
 
 	// Case 111: `lsmod | grep mlx` without mlx5_core, and openibd failing to load it.
-	s = build(t, fixtureFS(t, map[string]string{
+	s = build(t, fixtures.Files(t, map[string]string{
 		"lsmod_grep_mlx":             "lsmod/pve-grep-mlx-no-mlx5.txt",
 		"etc.init.d.openibd_restart": "systemctl/openibd-restart-mlx5-failed.txt",
 	}))
@@ -176,7 +165,7 @@ func TestBuildHostCases(t *testing.T) {
 		"sos_commands/kernel/dmesg":                  "dmesg/mlx5-probe-fails-handle-hca-cap.txt",
 		"sos_commands/process/ulimit_-a":             "ulimit/sge-job-memlock-32.txt",
 	}
-	fsys := fixtureFS(t, files)
+	fsys := fixtures.Files(t, files)
 	addTree(t, fsys, filepath.Join(fixtures.Dir(), "proc_sys", "sandbox"))
 	addTree(t, fsys, filepath.Join(fixtures.Dir(), "sysfs_cpufreq", "sandbox-no-cpufreq"))
 	s = build(t, fsys)

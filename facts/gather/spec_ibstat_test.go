@@ -11,16 +11,6 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
-// captures builds a folder of loose captures: snapshot file name -> fixture.
-func captures(t *testing.T, files map[string]string) fstest.MapFS {
-	t.Helper()
-	m := fstest.MapFS{}
-	for name, fixture := range files {
-		m[name] = &fstest.MapFile{Data: fixtures.Read(t, fixture)}
-	}
-	return m
-}
-
 type devPort struct {
 	Name, Capture, State, Phys string
 	Rate                       float64
@@ -69,7 +59,7 @@ func TestBuildIBStatCaptures(t *testing.T) {
 				{Name: "mlx5_5", State: "Active", Phys: "LinkUp", Rate: 200, SMLID: 4},
 				{Name: "mlx5_5", Capture: "mlx5_5_initializing", State: "Initializing", Phys: "LinkUp", Rate: 200, SMLID: 0}}},
 	} {
-		s, err := Build(captures(t, tc.files), facts.SourceInfo{})
+		s, err := Build(fixtures.Files(t, tc.files), facts.SourceInfo{})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -80,7 +70,7 @@ func TestBuildIBStatCaptures(t *testing.T) {
 }
 
 func TestBuildIBStatEvidenceAndRefusal(t *testing.T) {
-	s, err := Build(captures(t, map[string]string{
+	s, err := Build(fixtures.Files(t, map[string]string{
 		"ibstat_mlx5_7": "ibstat/vf-down-linkup-lid-65535.txt",
 		"ibstat_ib1":    "ibstat/ibpanic-netdev-name.txt",
 	}), facts.SourceInfo{})
@@ -109,7 +99,7 @@ func TestBuildIBStatEvidenceAndRefusal(t *testing.T) {
 }
 
 func TestBuildFabricRefusal(t *testing.T) {
-	s, err := Build(captures(t, map[string]string{
+	s, err := Build(fixtures.Files(t, map[string]string{
 		"perfquery":     "perfquery/client-register-failed.txt",
 		"ibnetdiscover": "ibnetdiscover/client-register-failed.txt",
 		"ibstatus":      "ibstatus/roce-ndr.txt",
