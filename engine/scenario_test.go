@@ -19,7 +19,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
-// expectation is a case's expect.json, as /work/shared/tools/check-corpus reads it, plus "top":
+// expectation is a case's expect.json, as ../shared/tools/check-corpus reads it, plus "top":
 // the id that must rank first (used by fixtures/scenarios).
 type expectation struct {
 	Top        string   `json:"top"`
