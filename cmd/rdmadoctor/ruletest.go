@@ -37,6 +37,10 @@ func rulesTest(c *cli.Context) error {
 		return withCode(exitUsage, err)
 	}
 	set, err := engine.Load(engine.Builtin(), src)
+	if err != nil && strings.Count(err.Error(), ": loaded twice")+strings.Count(err.Error(), ": duplicate rule id") >= 5 {
+		// Its files clash with the built-in ones: this is (a copy of) the built-in folder.
+		return withCode(exitUsage, fmt.Errorf("rules test %s: the folder holds the built-in rules, which `rules test` loads already; it is for site rules (the built-in ones are tested by `go test ./rules`)", dir))
+	}
 	if err != nil {
 		return withCode(exitUsage, err)
 	}
