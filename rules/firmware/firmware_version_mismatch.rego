@@ -21,7 +21,7 @@
 #     - command: mlxfwmanager --query
 #       note: PSID, current and available versions per device
 #     - command: mlxfwmanager -u -d {{pci}}
-#       note: bring every card of this model to the same release (or mstflint -d <pci> -i <image> burn), then mstfwreset or reboot
+#       note: bring every card of this model to the same release (or mstflint -d {{pci}} -i <image> burn), then mstfwreset or reboot
 package rdmadoctor.rules.firmware_version_mismatch
 
 import data.rdmadoctor.lib.finding

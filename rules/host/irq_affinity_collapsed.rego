@@ -19,7 +19,7 @@
 #   needs_reboot: false
 #   fix:
 #     - command: set_irq_affinity_bynode.sh {{node}} {{netdev}}
-#       note: mlnx-tools; spreads the adapter's IRQs over its local cores (or set_irq_affinity_cpulist.sh <cpus> <netdev>)
+#       note: mlnx-tools; spreads the adapter's IRQs over its local cores (or set_irq_affinity_cpulist.sh <cpus> {{netdev}})
 #     - command: grep {{pci}} /proc/interrupts
 #       note: afterwards the per-CPU columns should grow on several CPUs
 package rdmadoctor.rules.irq_affinity_collapsed

@@ -22,7 +22,7 @@
 #     - command: systemctl stop irqbalance
 #       note: or ban these IRQs from irqbalance, so it does not move them back
 #     - command: set_irq_affinity_bynode.sh {{node}} {{netdev}}
-#       note: mlnx-tools; pins the adapter's IRQs to its local NUMA node (or set_irq_affinity_cpulist.sh <local cpus> <netdev>)
+#       note: mlnx-tools; pins the adapter's IRQs to its local NUMA node (or set_irq_affinity_cpulist.sh <local cpus> {{netdev}})
 package rdmadoctor.rules.irq_affinity_not_local_numa
 
 import data.rdmadoctor.lib.cpus

@@ -20,7 +20,7 @@
 #   needs_reboot: false
 #   fix:
 #     - command: systemctl disable --now irqbalance
-#       note: then pin the adapter's IRQs to its local node (set_irq_affinity_bynode.sh <node> <netdev>)
+#       note: then pin the adapter's IRQs to its local node (set_irq_affinity_bynode.sh <node> {{netdev}})
 #     - command: "echo 'IRQBALANCE_BANNED_CPULIST=<cpus local to the NIC>' >> /etc/sysconfig/irqbalance"
 #       note: alternative that keeps irqbalance for other devices (Debian/Ubuntu - /etc/default/irqbalance)
 package rdmadoctor.rules.irqbalance_active
