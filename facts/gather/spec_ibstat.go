@@ -22,12 +22,12 @@ func init() {
 
 func applyIBStat(s *facts.Snapshot, in Input) error {
 	out, err := parse.IBStat(in.Data)
-	if err != nil {
-		return err
-	}
 	in = deviceArgs(in, out.Devices)
 	for _, d := range out.Devices {
-		addDevice(s, in, d)
+		addDevice(s, in, d) // what parsed before a bad line is kept; the error still names the line
+	}
+	if err != nil {
+		return err
 	}
 	return refused(s, in, "ibstat", out.Refusal)
 }

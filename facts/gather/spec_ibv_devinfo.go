@@ -23,12 +23,12 @@ func init() {
 
 func applyIBVDevInfo(s *facts.Snapshot, in Input) error {
 	out, err := parse.IBVDevInfo(in.Data)
-	if err != nil {
-		return err
-	}
 	in = deviceArgs(in, out.Devices)
 	for _, d := range out.Devices {
-		addDevice(s, in, d)
+		addDevice(s, in, d) // what parsed before a bad line is kept; the error still names the line
+	}
+	if err != nil {
+		return err
 	}
 	if len(out.Messages) > 0 {
 		mergeHost(s, in, facts.Host{Userspace: out.Messages})

@@ -44,6 +44,7 @@ func IBStat(b []byte) (IBStatOutput, error) {
 	var out IBStatOutput
 	var dev *facts.Device
 	var port *facts.Port
+	var firstErr error
 	flush := func() {
 		if dev != nil {
 			out.Devices = append(out.Devices, *dev)
@@ -87,12 +88,14 @@ func IBStat(b []byte) (IBStatOutput, error) {
 		} else {
 			err = ibstatDeviceKey(dev, key, val, l)
 		}
-		if err != nil {
-			return out, err
+		if err != nil && firstErr == nil {
+			// A malformed value loses that field only: the rest of the output still counts,
+			// and the first bad line is reported.
+			firstErr = err
 		}
 	}
 	flush()
-	return out, nil
+	return out, firstErr
 }
 
 func ibstatDeviceKey(d *facts.Device, key, val string, l Line) error {

@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -146,4 +147,28 @@ func FuzzIBStat(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		parse.IBStat(b) //nolint:errcheck // only panics matter here
 	})
+}
+
+// TestIBStatMalformedValueKeepsTheRest: one bad value (a real capture with its first Rate
+// corrupted) loses that field only; the error names its line.
+func TestIBStatMalformedValueKeepsTheRest(t *testing.T) {
+	good := fixtures.Read(t, "ibstat/h100-ndr-eth-disabled.txt")
+	bad := []byte(strings.Replace(string(good), "Rate: 400", "Rate: 5x6", 1))
+	want, err := parse.IBStat(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := parse.IBStat(bad)
+	if err == nil || !strings.Contains(err.Error(), "line 11:") {
+		t.Fatalf("error %v, want one naming line 11", err)
+	}
+	if len(got.Devices) != len(want.Devices) {
+		t.Fatalf("%d devices, want %d", len(got.Devices), len(want.Devices))
+	}
+	if r := got.Devices[0].Ports[0].RateGbps; r != nil {
+		t.Errorf("rate %v from a malformed line", *r)
+	}
+	if diff := cmp.Diff(want.Devices[1:], got.Devices[1:]); diff != "" {
+		t.Errorf("other devices changed (-want +got):\n%s", diff)
+	}
 }

@@ -54,6 +54,7 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 	var out IBVDevInfoOutput
 	var dev *facts.Device
 	port := -1 // index into dev.Ports
+	var firstErr error
 	flush := func() {
 		if dev != nil {
 			out.Devices = append(out.Devices, *dev)
@@ -115,14 +116,16 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 			dev.Ports[port].Evidence.Set("number", l.Evidence())
 			continue
 		}
+		// A malformed value loses that field only: the rest still counts, and the first bad
+		// line is reported.
 		if handled, err := ibvDeviceKey(dev, key, val, l); handled || err != nil {
-			if err != nil {
-				return out, err
+			if err != nil && firstErr == nil {
+				firstErr = err
 			}
 			continue
 		}
-		if err := ibvPortKey(dev, &port, key, val, l); err != nil {
-			return out, err
+		if err := ibvPortKey(dev, &port, key, val, l); err != nil && firstErr == nil {
+			firstErr = err
 		}
 	}
 	flush()
@@ -131,7 +134,7 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 			ibvRate(&out.Devices[i].Ports[j])
 		}
 	}
-	return out, nil
+	return out, firstErr
 }
 
 // ibvPort returns the current port, opening port 1 when a filtered capture lost the "port:" line.
