@@ -39,7 +39,9 @@ func Table(w io.Writer, r *engine.Report, opts Options) error {
 		t.AppendHeader(table.Row{"#", "severity", "id", "subject", "message"})
 		for i, d := range r.Diagnoses {
 			if i > 0 {
-				t.AppendSeparator()
+				// A blank row, not a rule: a rule spans the widest evidence line and wraps on an
+				// 80-column terminal.
+				t.AppendRow(table.Row{"", "", "", "", ""})
 			}
 			id := d.ID
 			if d.ExplainedBy != nil {
