@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -97,7 +98,9 @@ func details(r *engine.Report, d engine.Diagnosis, p func(text.Colors, string) s
 		out = append(out, p(text.Colors{text.Faint}, c))
 	}
 	for _, ev := range d.Evidence {
-		out = append(out, p(text.Colors{text.Faint}, "  "+evidenceLine(ev)))
+		// Column padding of the quoted line ("LINK_TYPE_P1      IB(1)") is folded to two spaces
+		// so the table stays narrow; JSON, YAML and Markdown keep the line as read.
+		out = append(out, p(text.Colors{text.Faint}, "  "+padding.ReplaceAllString(evidenceLine(ev), "  ")))
 	}
 	for _, f := range d.Fix {
 		out = append(out, "$ "+p(text.Colors{text.Bold}, f.Command))
@@ -132,6 +135,9 @@ func painter(on bool) func(text.Colors, string) string {
 		return c.Sprint(s)
 	}
 }
+
+// padding is a run of three or more blanks inside a quoted line.
+var padding = regexp.MustCompile(`[ \t]{3,}`)
 
 // wrapWidth is where messages and notes wrap; commands and quoted evidence never wrap, so they
 // stay copyable.
