@@ -132,6 +132,17 @@ func otherCapture(e *facts.Device, in Input) bool {
 	return false
 }
 
+// addDevices merges devs from one file; a device name in the file name (the argument of
+// "ibstat mlx5_7") is dropped from in first so it does not label the capture. It returns in as
+// adjusted, for messages about the same file. What a parser returned before a bad line is kept.
+func addDevices(s *facts.Snapshot, in Input, devs []facts.Device) Input {
+	in = deviceArgs(in, devs)
+	for _, d := range devs {
+		addDevice(s, in, d)
+	}
+	return in
+}
+
 func countDevices(s *facts.Snapshot, name string) int {
 	n := 0
 	for _, d := range s.Devices {

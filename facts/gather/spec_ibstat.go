@@ -22,10 +22,7 @@ func init() {
 
 func applyIBStat(s *facts.Snapshot, in Input) error {
 	out, err := parse.IBStat(in.Data)
-	in = deviceArgs(in, out.Devices)
-	for _, d := range out.Devices {
-		addDevice(s, in, d) // what parsed before a bad line is kept; the error still names the line
-	}
+	in = addDevices(s, in, out.Devices) // before the error: what parsed before a bad line is kept
 	if err != nil {
 		return err
 	}

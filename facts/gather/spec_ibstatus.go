@@ -22,8 +22,6 @@ func applyIBStatus(s *facts.Snapshot, in Input) error {
 	if err != nil {
 		return err
 	}
-	for _, d := range devs {
-		addDevice(s, in, d)
-	}
+	addDevices(s, in, devs)
 	return nil
 }

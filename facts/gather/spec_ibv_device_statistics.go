@@ -28,9 +28,7 @@ func applyIBVDeviceStatistics(s *facts.Snapshot, in Input) error {
 	if err != nil {
 		return err
 	}
-	for _, d := range out.Devices {
-		addDevice(s, in, d)
-	}
+	addDevices(s, in, out.Devices)
 	if len(out.Devices) > 0 && s.Sample == nil {
 		s.Sample = &facts.CounterSample{IntervalSeconds: out.IntervalSeconds}
 	}

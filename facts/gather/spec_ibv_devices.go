@@ -25,9 +25,7 @@ func applyIBVDevices(s *facts.Snapshot, in Input) error {
 	if err != nil {
 		return err
 	}
-	for _, d := range out.Devices {
-		addDevice(s, in, d)
-	}
+	in = addDevices(s, in, out.Devices)
 	if len(out.Messages) > 0 {
 		mergeHost(s, in, facts.Host{Userspace: out.Messages})
 	}

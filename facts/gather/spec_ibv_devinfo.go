@@ -23,10 +23,7 @@ func init() {
 
 func applyIBVDevInfo(s *facts.Snapshot, in Input) error {
 	out, err := parse.IBVDevInfo(in.Data)
-	in = deviceArgs(in, out.Devices)
-	for _, d := range out.Devices {
-		addDevice(s, in, d) // what parsed before a bad line is kept; the error still names the line
-	}
+	in = addDevices(s, in, out.Devices) // before the error: what parsed before a bad line is kept
 	if err != nil {
 		return err
 	}
