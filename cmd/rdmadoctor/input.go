@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -57,10 +58,18 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 // sosreport holds hundreds of files) the rest is still diagnosed, and each bad file is named
 // on stderr so it is not lost in the report's footer.
 func inputErrors(c *cli.Context, s *facts.Snapshot) error {
+	given := map[string]string{} // --input files sit at the fs root under their base name
+	for _, f := range c.StringSlice("input") {
+		given[filepath.Base(f)] = f
+	}
 	var bad []string
 	for _, src := range s.Sources {
 		if src.Status == facts.StatusError {
-			bad = append(bad, fmt.Sprintf("%s: %s (read as %s)", src.Origin, src.Error, src.Name))
+			name := src.Origin
+			if g, ok := given[name]; ok {
+				name = g
+			}
+			bad = append(bad, fmt.Sprintf("%s: %s (read as %s)", name, src.Error, src.Name))
 		}
 	}
 	if len(bad) == 0 {
