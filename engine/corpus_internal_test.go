@@ -12,7 +12,7 @@ import (
 )
 
 // corpusSnapshots builds every case of ../shared/corpus, by case folder name.
-func corpusSnapshots(t *testing.T) map[string]*facts.Snapshot {
+func corpusSnapshots(t testing.TB) map[string]*facts.Snapshot {
 	t.Helper()
 	dirs, _ := filepath.Glob(filepath.Join(fixtures.CorpusDir(t), "*"))
 	out := map[string]*facts.Snapshot{}

@@ -15,6 +15,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 
+	"github.com/rdmadoctor/rdmadoctor/engine/ireval"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
@@ -29,6 +30,9 @@ type Engine struct {
 	// packages).
 	mu    sync.Mutex
 	byRun map[string]*compiled
+	// prog is opts.Plan prepared, and planData the data document it sees.
+	prog     *ireval.Program
+	planData *ast.Term
 	// Tool is written into every report.
 	Tool Tool
 }
@@ -67,10 +71,6 @@ func (e *Engine) Set() *Set { return e.set }
 
 // Diagnose evaluates every rule once against s and returns the ranked report.
 func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, error) {
-	input, err := inputValue(s)
-	if err != nil {
-		return nil, err
-	}
 	available := map[string]bool{}
 	for _, g := range s.Available {
 		available[g] = true
@@ -94,11 +94,7 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, erro
 		r.Evaluated++
 	}
 
-	c, err := e.compiledFor(ctx, run)
-	if err != nil {
-		return nil, err
-	}
-	findings, failed, err := e.eval(withRunnable(ctx, run), c, input, run)
+	findings, failed, err := e.findings(ctx, s, run)
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +115,23 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, erro
 	}
 	r.Diagnoses = e.rank(dedupe(ds))
 	return r, nil
+}
+
+// findings evaluates the rule packages in run on s: the compiled plan when there is one,
+// OPA's evaluator on the compiled rules otherwise.
+func (e *Engine) findings(ctx context.Context, s *facts.Snapshot, run map[string]bool) ([]rawFinding, map[string]string, error) {
+	if e.prog != nil {
+		return e.evalPlan(ctx, s, run)
+	}
+	input, err := inputValue(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := e.compiledFor(ctx, run)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e.eval(withRunnable(ctx, run), c, input, run)
 }
 
 // rawFinding is one element of a rule's `findings` set (notes/rules-contract.md).

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/ir"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
@@ -30,6 +31,11 @@ type Options struct {
 	// rules. Prepare then returns no compile errors: Diagnose does. For the built-in rules, which
 	// the tests compile in full; a one-snapshot run saves the compile time of the rules it skips.
 	Lazy bool
+	// Plan is the built-in rules compiled to OPA's IR at build time (rules/plan.Policy()).
+	// Diagnose then evaluates it (package engine/ireval) instead of compiling the rules: a
+	// one-snapshot run costs milliseconds instead of a hundred. Only for exactly the built-in
+	// rules it was made from; Prepare fails when a rule has no plan. Implies Lazy.
+	Plan *ir.Policy
 }
 
 // checkStages are the compiler stages that only look for mistakes: they rewrite nothing that
@@ -53,7 +59,7 @@ type compiled struct {
 // New loads the sources and prepares the engine. With opts.Lazy, the built-in rules are parsed
 // only as far as their METADATA until they are compiled.
 func New(ctx context.Context, opts Options, sources ...Source) (*Engine, error) {
-	set, err := load(opts.Lazy, sources...)
+	set, err := load(opts.Lazy || opts.Plan != nil, sources...)
 	if err != nil {
 		return nil, err
 	}
@@ -64,6 +70,12 @@ func New(ctx context.Context, opts Options, sources ...Source) (*Engine, error) 
 // opts.Lazy, Diagnose does).
 func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
 	e := &Engine{set: s, opts: opts, byRun: map[string]*compiled{}, Tool: Tool{Name: "rdmadoctor"}}
+	if opts.Plan != nil {
+		if err := e.prepareProgram(); err != nil {
+			return nil, err
+		}
+		return e, nil
+	}
 	if opts.Lazy {
 		return e, nil
 	}

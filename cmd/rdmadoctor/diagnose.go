@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
+	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 	"github.com/rdmadoctor/rdmadoctor/engine/render"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
@@ -118,10 +119,14 @@ func newEngine(ctx context.Context, dirs []string) (*engine.Engine, error) {
 		return nil, err
 	}
 	// The built-in rules are type-checked against the snapshot schema and compiled in full by
-	// the engine's tests (TestBuiltinRules); alone, they are compiled lazily: only the rules the
-	// snapshot can run (docs/performance.md). User rules are checked here, all of them.
-	builtinOnly := len(dirs) == 0
-	e, err := engine.New(ctx, engine.Options{SkipTypeCheck: builtinOnly, Lazy: builtinOnly}, sources...)
+	// the engine's tests (TestBuiltinRules); alone, they run from their plan compiled at build
+	// time (rules/plan, docs/performance.md). User rules are checked and compiled here, all of
+	// them, with the built-in ones.
+	opts := engine.Options{}
+	if len(dirs) == 0 {
+		opts.Plan = plan.Policy()
+	}
+	e, err := engine.New(ctx, opts, sources...)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,214 @@
+package ireval
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/topdown"
+	"github.com/open-policy-agent/opa/v1/topdown/builtins"
+)
+
+// Eval evaluates plans of a Program on one input and data document. The results of functions
+// of input and data alone are kept between runs. Not safe for concurrent use.
+type Eval struct {
+	prog    *Program
+	ctx     context.Context
+	input   value
+	data    value
+	conv    Converter
+	views   map[viewKey]*ast.Term
+	memo    []memoEntry
+	stack   []value
+	results []*ast.Term
+	bctx    topdown.BuiltinContext
+	args    []*ast.Term
+	ret     value
+}
+
+type memoEntry struct {
+	done bool
+	v    value
+}
+
+// Options of an evaluation.
+type Options struct {
+	// Shared is passed on to the Converter of Go input values (see Converter.Shared).
+	Shared reflect.Type
+}
+
+// NewEval starts an evaluation. input is an *ast.Term, or a Go value that the plans see as
+// encoding/json would encode it (it must not change during the evaluation); data is the data
+// document (nil: empty).
+func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts Options) (*Eval, error) {
+	e := &Eval{
+		prog:  p,
+		ctx:   ctx,
+		conv:  Converter{Shared: opts.Shared},
+		views: map[viewKey]*ast.Term{},
+		memo:  make([]memoEntry, p.nfuncs),
+	}
+	if data == nil {
+		data = ast.ObjectTerm()
+	}
+	e.data = termValue(data)
+	switch in := input.(type) {
+	case *ast.Term:
+		e.input = termValue(in)
+	case nil:
+	default:
+		v, err := e.fromGo(reflect.ValueOf(in))
+		if err != nil {
+			return nil, err
+		}
+		e.input = v
+	}
+	e.bctx = topdown.BuiltinContext{
+		Context:  ctx,
+		Time:     ast.NumberTerm(json.Number(fmt.Sprint(time.Now().UnixNano()))),
+		Cache:    builtins.Cache{},
+		Location: &ast.Location{},
+	}
+	return e, nil
+}
+
+// Run evaluates the plan name and returns its result set: the values its ResultSetAddStmts
+// added (for a plan of a rule, objects {"result": value}), in that order.
+func (e *Eval) Run(name string) ([]*ast.Term, error) {
+	pl := e.prog.plans[name]
+	if pl == nil {
+		return nil, fmt.Errorf("ireval: no plan %s", name)
+	}
+	if err := e.ctx.Err(); err != nil {
+		return nil, err
+	}
+	e.results = nil
+	locals := e.push(pl.locals)
+	locals[0], locals[1] = e.input, e.data
+	for _, b := range pl.p.Blocks {
+		if _, err := e.block(locals, b.Stmts); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	e.stack = e.stack[:0]
+	return e.results, nil
+}
+
+// push returns n fresh locals on the evaluation's stack.
+func (e *Eval) push(n int) []value {
+	base := len(e.stack)
+	if cap(e.stack)-base < n {
+		e.stack = append(e.stack[:base:base], make([]value, n+max(base, 256))...)[:base]
+	}
+	e.stack = e.stack[:base+n]
+	locals := e.stack[base : base+n : base+n]
+	clear(locals)
+	return locals
+}
+
+// call calls function f with args.
+func (e *Eval) call(f *function, args []value) (value, error) {
+	if f.memo {
+		if m := e.memo[f.index]; m.done {
+			return m.v, nil
+		}
+	}
+	base := len(e.stack)
+	locals := e.push(f.locals)
+	for i, p := range f.fn.Params {
+		locals[p] = args[i]
+	}
+	var r value
+	for _, b := range f.fn.Blocks {
+		br, err := e.block(locals, b.Stmts)
+		if err != nil {
+			return value{}, err
+		}
+		if br == leave {
+			r = e.ret
+			break
+		}
+	}
+	if !r.defined() && len(f.fn.Blocks) > 0 {
+		r = locals[f.fn.Return]
+	}
+	e.stack = e.stack[:base]
+	if f.memo {
+		e.memo[f.index] = memoEntry{done: true, v: r}
+	}
+	return r, nil
+}
+
+// callBuiltin calls OPA's implementation of a built-in function; ok is false where the result is
+// undefined, which an error of the function also makes it (as OPA does unless built-in errors are
+// strict), except a halt error.
+func (e *Eval) callBuiltin(name string, bf topdown.BuiltinFunc, args []value) (r value, ok bool, err error) {
+	if len(args) > 0 && args[0].t == nil && args[0].v.IsValid() {
+		if r, ok, handled, err := e.onView(name, args); handled {
+			return r, ok, err
+		}
+	}
+	terms := e.args[:0]
+	for _, a := range args {
+		t, err := e.term(a)
+		if err != nil {
+			return value{}, false, err
+		}
+		terms = append(terms, t)
+	}
+	e.args = terms[:0]
+	var out *ast.Term
+	ferr := bf(e.bctx, terms, func(t *ast.Term) error { out = t; return nil })
+	if ferr != nil {
+		var halt topdown.Halt
+		if errors.As(ferr, &halt) {
+			return value{}, false, fmt.Errorf("%s: %w", name, ferr)
+		}
+		return value{}, false, nil
+	}
+	return value{t: out}, out != nil, nil
+}
+
+// onView evaluates the built-in functions that rules call on input objects and arrays most,
+// object.get and count, on a view without converting it (a whole netdev or snapshot otherwise),
+// with OPA's semantics (topdown/object.go, aggregates.go). handled is false for the others.
+func (e *Eval) onView(name string, args []value) (r value, ok, handled bool, err error) {
+	switch name {
+	case "count":
+		n, _ := length(args[0])
+		return value{t: ast.InternedTerm(n)}, true, true, nil
+	case "object.get":
+		if len(args) != 3 || kindOf(args[0]) != kindObject {
+			return value{}, false, false, nil
+		}
+		cur, found := args[0], true
+		if path, isPath := pathOf(args[1]); isPath {
+			for i := 0; found && i < path.Len(); i++ {
+				cur, found, err = e.get(cur, value{t: path.Elem(i)})
+			}
+		} else {
+			cur, found, err = e.get(cur, args[1])
+		}
+		if !found {
+			cur = args[2]
+		}
+		return cur, err == nil, true, err
+	}
+	return value{}, false, false, nil
+}
+
+func pathOf(x value) (*ast.Array, bool) {
+	if x.t == nil {
+		return nil, false
+	}
+	a, ok := x.t.Value.(*ast.Array)
+	return a, ok
+}
+
+func numberOf(t *ast.Term) json.Number {
+	return json.Number(t.Value.(ast.String))
+}

@@ -1,0 +1,251 @@
+// Package ireval evaluates OPA's intermediate representation (IR) of compiled Rego: the plans
+// that `opa build -t plan` (or OPA's compile package) makes of a policy, here the built-in rules
+// compiled at build time (package rules/plan). It skips what OPA's Go evaluator does on every
+// run (parsing and compiling the rules) and what it does per expression (unification, the undo
+// trail): a one-snapshot diagnosis costs a few milliseconds instead of a hundred.
+//
+// The statements follow the semantics of OPA's own IR back end, the WebAssembly compiler
+// (internal/compiler/wasm): blocks are labels a statement that is undefined (a missing key, a
+// comparison that fails, an undefined function result) leaves; ScanStmt loops; functions of the
+// input and data documents alone are memoized. Built-in functions are OPA's own (topdown), so
+// their results are those of `opa eval`; as there, an error in a built-in function makes the
+// call undefined.
+//
+// The input can be a Go value instead of a term: it is read through reflection as encoding/json
+// would encode it, and only the parts the plans use are converted (see value).
+package ireval
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/ir"
+	"github.com/open-policy-agent/opa/v1/topdown"
+)
+
+// Program is a prepared policy: safe for concurrent use by several Evals.
+type Program struct {
+	strings  []*ast.Term
+	numbers  map[int]*ast.Term
+	funcs    map[string]*function
+	plans    map[string]*plan
+	builtins map[string]topdown.BuiltinFunc
+	nfuncs   int
+}
+
+type function struct {
+	index  int
+	fn     *ir.Func
+	locals int
+	memo   bool // a function of input and data alone
+}
+
+type plan struct {
+	p      *ir.Plan
+	locals int
+}
+
+// Prepare checks p and indexes it for evaluation. Errors: a statement type this package does
+// not evaluate (CallDynamicStmt), a call of a function that is neither in the plan nor one of
+// OPA's built-in functions, a function without parameters.
+func Prepare(p *ir.Policy) (*Program, error) {
+	if p == nil || p.Static == nil || p.Plans == nil {
+		return nil, errors.New("ireval: empty policy")
+	}
+	prog := &Program{
+		strings:  make([]*ast.Term, len(p.Static.Strings)),
+		numbers:  map[int]*ast.Term{},
+		funcs:    map[string]*function{},
+		plans:    map[string]*plan{},
+		builtins: map[string]topdown.BuiltinFunc{},
+	}
+	for i, s := range p.Static.Strings {
+		prog.strings[i] = ast.StringTerm(s.Value)
+	}
+	if p.Funcs != nil {
+		for i, f := range p.Funcs.Funcs {
+			if len(f.Params) == 0 {
+				return nil, fmt.Errorf("ireval: function %s has no parameters", f.Name)
+			}
+			prog.funcs[f.Name] = &function{index: i, fn: f, memo: len(f.Params) == 2}
+		}
+		prog.nfuncs = len(p.Funcs.Funcs)
+	}
+	for _, b := range p.Static.BuiltinFuncs {
+		bf := topdown.GetBuiltin(b.Name)
+		if bf == nil {
+			return nil, fmt.Errorf("ireval: built-in function %s is not OPA's", b.Name)
+		}
+		prog.builtins[b.Name] = bf
+	}
+	for _, f := range prog.funcs {
+		ck := checker{prog: prog, max: int(f.fn.Return)}
+		for _, l := range f.fn.Params {
+			ck.local(l)
+		}
+		if err := ck.blocks(f.fn.Blocks); err != nil {
+			return nil, fmt.Errorf("ireval: function %s: %w", f.fn.Name, err)
+		}
+		f.locals = ck.max + 1
+	}
+	for _, pl := range p.Plans.Plans {
+		ck := checker{prog: prog, max: int(ir.Data)}
+		if err := ck.blocks(pl.Blocks); err != nil {
+			return nil, fmt.Errorf("ireval: plan %s: %w", pl.Name, err)
+		}
+		prog.plans[pl.Name] = &plan{p: pl, locals: ck.max + 1}
+	}
+	return prog, nil
+}
+
+// Plans are the names of the plans (entry points) of the program.
+func (p *Program) Plans() []string {
+	names := make([]string, 0, len(p.plans))
+	for name := range p.plans {
+		names = append(names, name)
+	}
+	return names
+}
+
+// checker walks the statements of a function or plan: it counts the locals and checks that
+// every statement and call can be evaluated.
+type checker struct {
+	prog *Program
+	max  int
+}
+
+func (c *checker) local(l ir.Local) {
+	c.max = max(c.max, int(l))
+}
+
+func (c *checker) operand(o ir.Operand) {
+	if l, ok := operandLocal(o); ok {
+		c.local(l)
+	}
+}
+
+func (c *checker) blocks(bs []*ir.Block) error {
+	for _, b := range bs {
+		if err := c.block(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *checker) block(b *ir.Block) error {
+	for _, s := range b.Stmts {
+		if err := c.stmt(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (c *checker) stmt(s ir.Stmt) error {
+	switch s := s.(type) {
+	case *ir.CallStmt:
+		if c.prog.funcs[s.Func] == nil && c.prog.builtins[s.Func] == nil {
+			if bf := topdown.GetBuiltin(s.Func); bf != nil {
+				c.prog.builtins[s.Func] = bf
+			} else {
+				return fmt.Errorf("call of unknown function %s", s.Func)
+			}
+		}
+		for _, a := range s.Args {
+			c.operand(a)
+		}
+		c.local(s.Result)
+	case *ir.BlockStmt:
+		return c.blocks(s.Blocks)
+	case *ir.ScanStmt:
+		c.local(s.Source)
+		c.local(s.Key)
+		c.local(s.Value)
+		return c.block(s.Block)
+	case *ir.NotStmt:
+		return c.block(s.Block)
+	case *ir.WithStmt:
+		c.local(s.Local)
+		c.operand(s.Value)
+		return c.block(s.Block)
+	case *ir.MakeNumberRefStmt:
+		c.local(s.Target)
+		if _, ok := c.prog.numbers[s.Index]; !ok {
+			if s.Index < 0 || s.Index >= len(c.prog.strings) {
+				return fmt.Errorf("number constant %d out of range", s.Index)
+			}
+			c.prog.numbers[s.Index] = ast.NumberTerm(numberOf(c.prog.strings[s.Index]))
+		}
+	case *ir.ReturnLocalStmt:
+		c.local(s.Source)
+	case *ir.DotStmt:
+		c.operand(s.Source)
+		c.operand(s.Key)
+		c.local(s.Target)
+	case *ir.LenStmt:
+		c.operand(s.Source)
+		c.local(s.Target)
+	case *ir.AssignIntStmt:
+		c.local(s.Target)
+	case *ir.AssignVarStmt:
+		c.operand(s.Source)
+		c.local(s.Target)
+	case *ir.AssignVarOnceStmt:
+		c.operand(s.Source)
+		c.local(s.Target)
+	case *ir.ResetLocalStmt:
+		c.local(s.Target)
+	case *ir.MakeNullStmt:
+		c.local(s.Target)
+	case *ir.MakeNumberIntStmt:
+		c.local(s.Target)
+	case *ir.MakeArrayStmt:
+		c.local(s.Target)
+	case *ir.MakeObjectStmt:
+		c.local(s.Target)
+	case *ir.MakeSetStmt:
+		c.local(s.Target)
+	case *ir.EqualStmt:
+		c.operand(s.A)
+		c.operand(s.B)
+	case *ir.NotEqualStmt:
+		c.operand(s.A)
+		c.operand(s.B)
+	case *ir.IsArrayStmt:
+		c.operand(s.Source)
+	case *ir.IsObjectStmt:
+		c.operand(s.Source)
+	case *ir.IsSetStmt:
+		c.operand(s.Source)
+	case *ir.IsDefinedStmt:
+		c.local(s.Source)
+	case *ir.IsUndefinedStmt:
+		c.local(s.Source)
+	case *ir.ArrayAppendStmt:
+		c.operand(s.Value)
+		c.local(s.Array)
+	case *ir.ObjectInsertStmt:
+		c.operand(s.Key)
+		c.operand(s.Value)
+		c.local(s.Object)
+	case *ir.ObjectInsertOnceStmt:
+		c.operand(s.Key)
+		c.operand(s.Value)
+		c.local(s.Object)
+	case *ir.ObjectMergeStmt:
+		c.local(s.A)
+		c.local(s.B)
+		c.local(s.Target)
+	case *ir.SetAddStmt:
+		c.operand(s.Value)
+		c.local(s.Set)
+	case *ir.ResultSetAddStmt:
+		c.local(s.Value)
+	case *ir.BreakStmt, *ir.NopStmt:
+	default:
+		return fmt.Errorf("statement %T is not supported", s)
+	}
+	return nil
+}

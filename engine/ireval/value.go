@@ -1,0 +1,291 @@
+package ireval
+
+import (
+	"reflect"
+	"sort"
+	"unicode/utf8"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+)
+
+// value is a Rego value during evaluation: a term, or a view of a Go value of the input (a
+// struct, a non-nil slice or array, a non-nil map with string keys) that becomes a term only
+// where one is needed: as an operand of a built-in function, inside a value the plan builds, or
+// compared with another composite value. The zero value is undefined.
+type value struct {
+	t *ast.Term
+	v reflect.Value // when t is nil
+}
+
+func termValue(t *ast.Term) value { return value{t: t} }
+
+func (x value) defined() bool { return x.t != nil || x.v.IsValid() }
+
+// viewable reports whether v is shown as a view rather than converted.
+func viewable(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Struct, reflect.Array:
+	case reflect.Slice:
+		if v.IsNil() || v.Type().Elem().Kind() == reflect.Uint8 {
+			return false
+		}
+	case reflect.Map:
+		if v.IsNil() || v.Type().Key().Kind() != reflect.String {
+			return false
+		}
+	default:
+		return false
+	}
+	return !v.Type().Implements(marshalerType)
+}
+
+// fromGo makes the value of v: a view where it is one, a term otherwise.
+func (e *Eval) fromGo(v reflect.Value) (value, error) {
+	for (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && !v.IsNil() && !usesMarshaler(v) {
+		v = v.Elem()
+	}
+	if viewable(v) {
+		return value{v: v}, nil
+	}
+	t, err := e.conv.Term(v)
+	return value{t: t}, err
+}
+
+type viewKey struct {
+	t reflect.Type
+	p uintptr
+}
+
+// term is x as a term: views are converted (once per addressable Go value and evaluation).
+func (e *Eval) term(x value) (*ast.Term, error) {
+	if x.t != nil || !x.v.IsValid() {
+		return x.t, nil
+	}
+	if !x.v.CanAddr() {
+		return e.conv.Term(x.v)
+	}
+	k := viewKey{x.v.Type(), x.v.UnsafeAddr()}
+	if t, ok := e.views[k]; ok {
+		return t, nil
+	}
+	t, err := e.conv.Term(x.v)
+	if err == nil {
+		e.views[k] = t
+	}
+	return t, err
+}
+
+// get is x[k]: ok is false where it is undefined.
+func (e *Eval) get(x, k value) (r value, ok bool, err error) {
+	if x.t != nil {
+		kt, err := e.term(k)
+		if err != nil {
+			return value{}, false, err
+		}
+		switch c := x.t.Value.(type) {
+		case ast.Object:
+			r := c.Get(kt)
+			return value{t: r}, r != nil, nil
+		case *ast.Array:
+			r := c.Get(kt)
+			return value{t: r}, r != nil, nil
+		case ast.Set:
+			if c.Contains(kt) {
+				return value{t: kt}, true, nil
+			}
+		}
+		return value{}, false, nil
+	}
+	if k.t == nil {
+		return value{}, false, nil // a composite key: no struct, slice or map of ours has one
+	}
+	switch x.v.Kind() {
+	case reflect.Struct:
+		name, ok := k.t.Value.(ast.String)
+		if !ok {
+			return value{}, false, nil
+		}
+		fs := fieldsOf(x.v.Type())
+		i, ok := fs.byName[string(name)]
+		if !ok {
+			return value{}, false, nil
+		}
+		f := fs.fields[i]
+		fv := x.v.Field(f.index)
+		if f.omitEmpty && isEmpty(fv) {
+			return value{}, false, nil
+		}
+		r, err := e.fromGo(fv)
+		return r, err == nil, err
+	case reflect.Map:
+		name, ok := k.t.Value.(ast.String)
+		if !ok {
+			return value{}, false, nil
+		}
+		mv := x.v.MapIndex(reflect.ValueOf(string(name)).Convert(x.v.Type().Key()))
+		if !mv.IsValid() {
+			return value{}, false, nil
+		}
+		r, err := e.fromGo(mv)
+		return r, err == nil, err
+	default: // slice or array
+		n, ok := k.t.Value.(ast.Number)
+		if !ok {
+			return value{}, false, nil
+		}
+		i, ok := n.Int()
+		if !ok || i < 0 || i >= x.v.Len() {
+			return value{}, false, nil
+		}
+		r, err := e.fromGo(x.v.Index(i))
+		return r, err == nil, err
+	}
+}
+
+// each calls f with the keys and values of x in the order OPA iterates them (object keys and set
+// elements sorted, arrays by index) until f returns true. Scalars have none.
+func (e *Eval) each(x value, f func(k, v value) (bool, error)) error {
+	var err error
+	if x.t != nil {
+		switch c := x.t.Value.(type) {
+		case ast.Object:
+			c.Until(func(k, v *ast.Term) bool {
+				var stop bool
+				stop, err = f(value{t: k}, value{t: v})
+				return stop || err != nil
+			})
+		case *ast.Array:
+			for i := range c.Len() {
+				stop, ferr := f(value{t: ast.InternedTerm(i)}, value{t: c.Elem(i)})
+				if stop || ferr != nil {
+					return ferr
+				}
+			}
+		case ast.Set:
+			c.Until(func(v *ast.Term) bool {
+				var stop bool
+				stop, err = f(value{t: v}, value{t: v})
+				return stop || err != nil
+			})
+		}
+		return err
+	}
+	switch x.v.Kind() {
+	case reflect.Struct:
+		fs := fieldsOf(x.v.Type())
+		for _, i := range fs.sorted {
+			fd := fs.fields[i]
+			fv := x.v.Field(fd.index)
+			if fd.omitEmpty && isEmpty(fv) {
+				continue
+			}
+			v, err := e.fromGo(fv)
+			if err != nil {
+				return err
+			}
+			if stop, err := f(value{t: fd.key}, v); stop || err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		keys := x.v.MapKeys()
+		sort.Slice(keys, func(a, b int) bool { return keys[a].String() < keys[b].String() })
+		for _, k := range keys {
+			v, err := e.fromGo(x.v.MapIndex(k))
+			if err != nil {
+				return err
+			}
+			if stop, err := f(value{t: ast.StringTerm(k.String())}, v); stop || err != nil {
+				return err
+			}
+		}
+	default:
+		for i := range x.v.Len() {
+			v, err := e.fromGo(x.v.Index(i))
+			if err != nil {
+				return err
+			}
+			if stop, err := f(value{t: ast.InternedTerm(i)}, v); stop || err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// length is the number of elements of a collection or of characters of a string; ok is false
+// for other values.
+func length(x value) (n int, ok bool) {
+	if x.t != nil {
+		switch c := x.t.Value.(type) {
+		case ast.Object:
+			return c.Len(), true
+		case *ast.Array:
+			return c.Len(), true
+		case ast.Set:
+			return c.Len(), true
+		case ast.String:
+			return utf8.RuneCountInString(string(c)), true
+		}
+		return 0, false
+	}
+	if x.v.Kind() != reflect.Struct {
+		return x.v.Len(), true
+	}
+	fs := fieldsOf(x.v.Type())
+	for _, f := range fs.fields {
+		if !f.omitEmpty || !isEmpty(x.v.Field(f.index)) {
+			n++
+		}
+	}
+	return n, true
+}
+
+type kind int
+
+const (
+	kindOther kind = iota
+	kindObject
+	kindArray
+	kindSet
+)
+
+func kindOf(x value) kind {
+	if x.t != nil {
+		switch x.t.Value.(type) {
+		case ast.Object:
+			return kindObject
+		case *ast.Array:
+			return kindArray
+		case ast.Set:
+			return kindSet
+		}
+		return kindOther
+	}
+	switch x.v.Kind() {
+	case reflect.Struct, reflect.Map:
+		return kindObject
+	case reflect.Slice, reflect.Array:
+		return kindArray
+	}
+	return kindOther
+}
+
+// equal reports whether a and b are the same Rego value (numbers by value).
+func (e *Eval) equal(a, b value) (bool, error) {
+	if a.t != nil && b.t != nil {
+		return a.t == b.t || a.t.Value.Compare(b.t.Value) == 0, nil
+	}
+	if a.t != nil && kindOf(a) != kindOf(b) || b.t != nil && kindOf(b) != kindOf(a) {
+		return false, nil
+	}
+	at, err := e.term(a)
+	if err != nil {
+		return false, err
+	}
+	bt, err := e.term(b)
+	if err != nil {
+		return false, err
+	}
+	return at.Value.Compare(bt.Value) == 0, nil
+}
