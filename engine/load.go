@@ -339,6 +339,10 @@ func yamlError(file string, err error) error {
 // Rule returns the rule with the given id, or nil.
 func (s *Set) Rule(id string) *Rule { return s.byID[id] }
 
+// Data is the data document of the set: its YAML tables where `opa test` puts them
+// (rules/data/x.yaml at data.data). Shared: callers must not modify it.
+func (s *Set) Data() map[string]any { return s.data }
+
 // catalogIndex orders rules: catalog rules by their position, others after them.
 func (s *Set) catalogIndex(id string) int {
 	if i, ok := s.order[id]; ok {
