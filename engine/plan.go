@@ -14,7 +14,6 @@ import (
 // planName is the name of the plan of a rule package's findings in the IR of rules/plan.
 func planName(pkg string) string { return "rdmadoctor/rules/" + pkg + "/findings" }
 
-
 // prepareProgram readies opts.Plan for evaluation: every rule of the set must have its plan.
 func (e *Engine) prepareProgram() error {
 	prog, err := ireval.Prepare(e.opts.Plan)
