@@ -67,9 +67,6 @@ pfc_priority(nd) := min({x | some x in nd.qos.pfc_enabled}) if {
 	count(object.get(object.get(nd, "qos", {}), "pfc_enabled", [])) > 0
 } else := 3
 
-# partial_capture holds when evidence comes from a capture its name marks as cut short
-# ("_TRUNCATED", "_EXCERPT", "_FILTERED"): what it lacks may exist.
-partial_capture(evs) if {
-	some e in evs
-	regex.match(`(?i)(truncated|excerpt|filtered)`, object.get(e, "path", ""))
-}
+# partial_path holds for the path of a capture its name marks as cut short ("_TRUNCATED",
+# "_EXCERPT", "_FILTERED"): what it lacks may exist.
+partial_path(path) if regex.match(`(?i)(truncated|excerpt|filtered)`, path)

@@ -35,7 +35,7 @@ test_vlan_children if {
 	roce.vlan_children({"name": "enp1s0f0"}) == {"enp1s0f0.1001"} with input as {"netdevs": [{"name": "enp1s0f0"}, {"name": "enp1s0f0.1001"}, {"name": "enp1s0f1.1001"}]}
 }
 
-test_partial_capture if {
-	roce.partial_capture([{"path": "show_gids_TRUNCATED"}])
-	not roce.partial_capture([{"path": "sos_commands/infiniband/show_gids"}])
+test_partial_path if {
+	roce.partial_path("show_gids_TRUNCATED")
+	not roce.partial_path("sos_commands/infiniband/show_gids")
 }

@@ -39,7 +39,9 @@ findings contains f if {
 	roce.port(dev, p)
 	typed(p)
 	not routable_v2(p)
-	some nd in port_netdevs(dev, p)
+	names := port_netdev_names(dev, p)
+	some nd in input.netdevs
+	nd.name in names
 	addr := routable_address(nd)
 	f := finding.with_fields(
 		finding.port(dev, p, sprintf("%s port %d: %s has %s but no RoCE v2 GID carries it (%s)", [dev.name, p.number, nd.name, addr, summary(p)]), gid_evidence(p)),
@@ -56,9 +58,9 @@ findings contains f if {
 	typed(p)
 	not routable_v2(p)
 	count(p.gids) > 0
-	not roce.partial_capture([g.evidence | some g in p.gids])
-	nds := port_netdevs(dev, p)
-	count([nd | some nd in nds; routable_address(nd)]) == 0
+	not partial_gids(p)
+	names := port_netdev_names(dev, p)
+	count([nd.name | some nd in input.netdevs; nd.name in names; routable_address(nd)]) == 0
 	f := finding.with_fields(
 		finding.port(dev, p, sprintf("%s port %d has no RoCE v2 GID with an IPv4 or global IPv6 address (%s): routed RoCE v2 and IPv4 GID selection fail", [dev.name, p.number, summary(p)]), gid_evidence(p)),
 		{"severity": "warning", "confidence": "medium"},
@@ -84,12 +86,15 @@ routable_gid(g) if {
 	not regex.match(`^(0000:){5}ffff:`, lower(g.gid))
 }
 
-# port_netdevs are the netdevs the port's GIDs belong to, plus the port's own netdev.
-# The name set is built once per port, not once per netdev.
-port_netdevs(dev, p) := {nd |
-	names := {g.netdev | some g in p.gids; object.get(g, "netdev", "") != ""} | own(dev, p)
-	some nd in input.netdevs
-	nd.name in names
+# port_netdev_names are the names of the netdevs the port's GIDs belong to, plus the port's own
+# netdev. Rules collect names, not netdev objects: a set of objects is built (hashed, sorted) from
+# every field of every netdev.
+port_netdev_names(dev, p) := {g.netdev | some g in p.gids; object.get(g, "netdev", "") != ""} | own(dev, p)
+
+# partial_gids holds when the port's GIDs come from a capture cut short.
+partial_gids(p) if {
+	some g in p.gids
+	roce.partial_path(object.get(g, ["evidence", "path"], ""))
 }
 
 own(dev, p) := {roce.netdev(dev, p).name} if {
@@ -104,11 +109,14 @@ routable_address(nd) := nd.ipv4[0] if {
 	count(globals) > 0
 }
 
-summary(p) := sprintf("%d GIDs, %d RoCE v2, all link-local or without IPv4", [count(p.gids), count([g | some g in p.gids; g.type == "RoCE v2"])]) if {
-	count([g | some g in p.gids; g.type == "RoCE v2"]) > 0
+summary(p) := sprintf("%d GIDs, %d RoCE v2, all link-local or without IPv4", [count(p.gids), count(v2(p))]) if {
+	count(v2(p)) > 0
 } else := sprintf("%d GIDs, none of type RoCE v2", [count(p.gids)])
 
+# v2 are the indices of the port's RoCE v2 GIDs.
+v2(p) := [i | some i, g in p.gids; g.type == "RoCE v2"]
+
 # gid_evidence quotes the port's RoCE v2 GIDs (at most four), else its first GIDs.
-gid_evidence(p) := array.slice([g.evidence | some g in p.gids; g.type == "RoCE v2"], 0, 4) if {
-	count([g | some g in p.gids; g.type == "RoCE v2"]) > 0
+gid_evidence(p) := [p.gids[i].evidence | some i in array.slice([i | some i in v2(p); p.gids[i].evidence], 0, 4)] if {
+	count(v2(p)) > 0
 } else := array.slice([g.evidence | some g in p.gids], 0, 4)
