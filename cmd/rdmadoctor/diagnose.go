@@ -8,10 +8,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
-	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 	"github.com/rdmadoctor/rdmadoctor/engine/render"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 )
 
 func diagnoseCommand() *cli.Command {

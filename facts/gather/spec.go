@@ -3,7 +3,9 @@ package gather
 import (
 	"errors"
 	"io/fs"
+	"slices"
 	"sort"
+	"sync"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -67,19 +69,35 @@ func IsRefused(err error) bool {
 	return errors.As(err, &r)
 }
 
+// registry holds the specs in registration order; sorted orders them.
 var registry []Spec
 
-// register adds specs; it is called from each spec file's init.
+// register adds specs; it is called from each spec file's init. It only appends: the order is
+// established once, by the first Specs call, so that start-up does not sort at every register.
 func register(specs ...Spec) {
+	if registrySorted {
+		panic("gather: register called after Specs")
+	}
 	registry = append(registry, specs...)
-	sort.SliceStable(registry, func(i, j int) bool {
-		pi, pj := prio(registry[i]), prio(registry[j])
+}
+
+// registrySorted is set when sorted has run; register is only valid before (from init).
+var registrySorted bool
+
+// sorted returns the registry in priority order, then by name (stable: registration order breaks
+// ties).
+var sorted = sync.OnceValue(func() []Spec {
+	registrySorted = true
+	s := slices.Clone(registry)
+	sort.SliceStable(s, func(i, j int) bool {
+		pi, pj := prio(s[i]), prio(s[j])
 		if pi != pj {
 			return pi < pj
 		}
-		return registry[i].Name < registry[j].Name
+		return s[i].Name < s[j].Name
 	})
-}
+	return s
+})
 
 func prio(s Spec) int {
 	if s.Priority == 0 {
@@ -89,4 +107,4 @@ func prio(s Spec) int {
 }
 
 // Specs returns the registered specs in priority order.
-func Specs() []Spec { return append([]Spec(nil), registry...) }
+func Specs() []Spec { return slices.Clone(sorted()) }

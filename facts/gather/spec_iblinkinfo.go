@@ -1,20 +1,19 @@
 package gather
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
-var iblinkinfoSniffRe = regexp.MustCompile(`\[[^\]]*\] ==\(.*\)==>`)
+var iblinkinfoSniffRe = lazyre.New(`\[[^\]]*\] ==\(.*\)==>`)
 
 func init() {
 	register(Spec{
 		Name:        "iblinkinfo",
 		Plugin:      "infiniband",
 		Commands:    []string{"iblinkinfo"},
-		Sniff:       iblinkinfoSniffRe.Match,
+		Sniff:       func(h []byte) bool { return iblinkinfoSniffRe().Match(h) },
 		Apply:       applyIBLinkInfo,
 		MissingHint: "install infiniband-diags; sos runs iblinkinfo only for ACTIVE InfiniBand ports",
 	})

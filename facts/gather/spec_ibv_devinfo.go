@@ -1,20 +1,19 @@
 package gather
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
-var hcaIDRe = regexp.MustCompile(`(?m)^\s*hca_id:`)
+var hcaIDRe = lazyre.New(`(?m)^\s*hca_id:`)
 
 func init() {
 	register(Spec{
 		Name:        "ibv_devinfo",
 		Plugin:      "infiniband",
 		Commands:    []string{"ibv_devinfo", "ibv_devinfo_-v"},
-		Sniff:       hcaIDRe.Match,
+		Sniff:       func(h []byte) bool { return hcaIDRe().Match(h) },
 		Apply:       applyIBVDevInfo,
 		Priority:    30,
 		MissingHint: "install ibverbs-utils / libibverbs-utils (rdma-core) and run ibv_devinfo -v",

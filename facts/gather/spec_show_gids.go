@@ -1,20 +1,19 @@
 package gather
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
-var showGIDsSniffRe = regexp.MustCompile(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
+var showGIDsSniffRe = lazyre.New(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
 
 func init() {
 	register(Spec{
 		Name:        "show_gids",
 		Plugin:      "infiniband",
 		Commands:    []string{"show_gids"},
-		Sniff:       showGIDsSniffRe.Match,
+		Sniff:       func(h []byte) bool { return showGIDsSniffRe().Match(h) },
 		Apply:       applyShowGIDs,
 		MissingHint: "show_gids ships with MLNX_OFED / DOCA-OFED (mlnx-tools)",
 	})

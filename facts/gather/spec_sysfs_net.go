@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
@@ -22,7 +23,7 @@ func init() {
 }
 
 // sysfsNetFiles are the attributes read from each /sys/class/net/<if>/ directory.
-var sysfsNetFiles = func() []string {
+var sysfsNetFiles = sync.OnceValue(func() []string {
 	f := []string{"mtu", "operstate", "carrier", "flags", "type", "mode", "address",
 		"device/numa_node", "device/local_cpulist"}
 	for _, point := range []string{"roce_np", "roce_rp"} {
@@ -31,7 +32,7 @@ var sysfsNetFiles = func() []string {
 		}
 	}
 	return f
-}()
+})
 
 // readSysfsNet reads one netdev per directory of sys/class/net. A missing attribute leaves its
 // fact null; an unreadable or malformed one is recorded as an error source and the others are
@@ -51,7 +52,7 @@ func readSysfsNet(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 		dir := path.Join(root, name)
 		src := facts.Source{Name: "sysfs_net", Origin: dir, Status: facts.StatusOK, RecognisedBy: "path"}
 		attrs := map[string][]byte{}
-		for _, f := range sysfsNetFiles {
+		for _, f := range sysfsNetFiles() {
 			b, err := fs.ReadFile(fsys, path.Join(dir, f))
 			switch {
 			case err == nil:
@@ -61,7 +62,7 @@ func readSysfsNet(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 			}
 		}
 		n, err := parse.SysfsNet(name, attrs)
-		for tries := 0; err != nil && tries < len(sysfsNetFiles); tries++ {
+		for tries := 0; err != nil && tries < len(sysfsNetFiles()); tries++ {
 			bad := badSysfsAttr(err, attrs)
 			out = append(out, facts.Source{Name: "sysfs_net", Origin: path.Join(dir, bad), Status: facts.StatusError, Error: err.Error(), RecognisedBy: "path"})
 			delete(attrs, bad)

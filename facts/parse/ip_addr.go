@@ -1,10 +1,10 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // IPAddr parses iproute2 `ip addr` in its three layouts (ip/ipaddress.c):
@@ -23,9 +23,9 @@ func IPAddr(b []byte) ([]facts.Netdev, error) {
 }
 
 var (
-	ipHeaderRe = regexp.MustCompile(`^\s*(\d+):\s+([^:\s]+(?:@[^:\s]+)?):?\s+(.*)$`)
-	ipFlagsRe  = regexp.MustCompile(`<([^>]*)>`)
-	ipBriefRe  = regexp.MustCompile(`^(\S+)\s+(UP|DOWN|UNKNOWN|LOWERLAYERDOWN|DORMANT|NOTPRESENT|TESTING)\b\s*(.*)$`)
+	ipHeaderRe = lazyre.New(`^\s*(\d+):\s+([^:\s]+(?:@[^:\s]+)?):?\s+(.*)$`)
+	ipFlagsRe  = lazyre.New(`<([^>]*)>`)
+	ipBriefRe  = lazyre.New(`^(\S+)\s+(UP|DOWN|UNKNOWN|LOWERLAYERDOWN|DORMANT|NOTPRESENT|TESTING)\b\s*(.*)$`)
 )
 
 type ipParser struct {
@@ -49,14 +49,14 @@ func iproute(b []byte) ([]facts.Netdev, error) {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		if m := ipHeaderRe.FindStringSubmatch(l.Text); m != nil {
+		if m := ipHeaderRe().FindStringSubmatch(l.Text); m != nil {
 			name, _, _ := strings.Cut(m[2], "@")
 			cur = p.netdev(name)
 			cur.Evidence.Set("name", l.Evidence())
 			// -o joins a record's lines with "\"; the first part may already be an address.
 			parts := strings.Split(m[3], `\`)
 			for i, part := range parts {
-				if i == 0 && ipFlagsRe.MatchString(part) {
+				if i == 0 && ipFlagsRe().MatchString(part) {
 					ipLinkHeader(cur, part, l)
 					continue
 				}
@@ -64,7 +64,7 @@ func iproute(b []byte) ([]facts.Netdev, error) {
 			}
 			continue
 		}
-		if m := ipBriefRe.FindStringSubmatch(strings.TrimRight(l.Text, " ")); m != nil && !strings.HasPrefix(l.Text, " ") {
+		if m := ipBriefRe().FindStringSubmatch(strings.TrimRight(l.Text, " ")); m != nil && !strings.HasPrefix(l.Text, " ") {
 			cur = p.netdev(m[1])
 			ipBrief(cur, m[2], m[3], l)
 			continue
@@ -84,7 +84,7 @@ func iproute(b []byte) ([]facts.Netdev, error) {
 // ipLinkHeader reads "<FLAGS> mtu 1500 qdisc mq state UP mode DEFAULT ...".
 func ipLinkHeader(n *facts.Netdev, s string, l Line) {
 	ev := l.Evidence()
-	if m := ipFlagsRe.FindStringSubmatch(s); m != nil {
+	if m := ipFlagsRe().FindStringSubmatch(s); m != nil {
 		n.Flags = nil
 		if m[1] != "" {
 			n.Flags = strings.Split(m[1], ",")

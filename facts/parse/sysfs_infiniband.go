@@ -3,12 +3,12 @@ package parse
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // SysfsFile is one attribute of /sys/class/infiniband/<dev>, as the caller read it.
@@ -24,8 +24,8 @@ type SysfsFile struct {
 }
 
 var (
-	sysfsPortRe = regexp.MustCompile(`^ports/(\d+)/(.+)$`)
-	pciAddrRe   = regexp.MustCompile(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
+	sysfsPortRe = lazyre.New(`^ports/(\d+)/(.+)$`)
+	pciAddrRe   = lazyre.New(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
 )
 
 // SysfsDevice builds an RDMA device from its sysfs attribute files (kernel
@@ -43,7 +43,7 @@ func SysfsDevice(name string, files []SysfsFile) (dev facts.Device, problems []s
 	for _, f := range files {
 		val := strings.TrimSpace(f.Value)
 		ev := facts.Evidence{Path: f.Path, Text: val}
-		if m := sysfsPortRe.FindStringSubmatch(f.Rel); m != nil {
+		if m := sysfsPortRe().FindStringSubmatch(f.Rel); m != nil {
 			n, err := strconv.Atoi(m[1])
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("%s: port number: %v", f.Path, err))
@@ -130,13 +130,13 @@ func sysfsDeviceAttr(d *facts.Device, rel, val string, ev facts.Evidence) error 
 		d.Evidence.Set("local_cpulist", ev)
 	case "device":
 		// The symlink points at the PCI function, e.g. "../../../0000:81:00.0".
-		if a := path.Base(val); pciAddrRe.MatchString(a) {
+		if a := path.Base(val); pciAddrRe().MatchString(a) {
 			d.PCIAddress = strings.ToLower(a)
 			d.Evidence.Set("pci_address", ev)
 		}
 	case "device/uevent":
 		for _, line := range strings.Split(val, "\n") {
-			if a, ok := strings.CutPrefix(strings.TrimSpace(line), "PCI_SLOT_NAME="); ok && pciAddrRe.MatchString(a) && d.PCIAddress == "" {
+			if a, ok := strings.CutPrefix(strings.TrimSpace(line), "PCI_SLOT_NAME="); ok && pciAddrRe().MatchString(a) && d.PCIAddress == "" {
 				d.PCIAddress = strings.ToLower(a)
 				d.Evidence.Set("pci_address", facts.Evidence{Path: ev.Path, Text: line})
 			}

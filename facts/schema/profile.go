@@ -43,7 +43,7 @@ func ProfileEnums() map[string][]string {
 // Profile returns the JSON Schema of the site profile (facts.Profile, the --profile YAML),
 // indented, with a trailing newline; docs/profile.schema.json is this document.
 func Profile() []byte {
-	b, err := json.MarshalIndent(reflectProfile(comments), "", "  ")
+	b, err := json.MarshalIndent(reflectProfile(comments()), "", "  ")
 	if err != nil {
 		panic(err) // static types: a programming error
 	}

@@ -18,7 +18,7 @@ const ID = "https://github.com/rdmadoctor/rdmadoctor/docs/snapshot.schema.json"
 
 // Snapshot returns the JSON Schema of facts.Snapshot, indented, with a trailing newline.
 func Snapshot() []byte {
-	b, err := json.MarshalIndent(reflectSnapshot(comments), "", "  ")
+	b, err := json.MarshalIndent(reflectSnapshot(comments()), "", "  ")
 	if err != nil {
 		// The schema is built from static types; failing to marshal it is a programming error.
 		panic(err)
