@@ -28,6 +28,13 @@ type Eval struct {
 	bctx    topdown.BuiltinContext
 	args    []*ast.Term
 	ret     value
+	// out receives a built-in function's result through setOut, made once: a closure per call
+	// would be allocated per call.
+	out    *ast.Term
+	setOut func(*ast.Term) error
+	// strings holds the terms of the input's string fields by address: rules read the same
+	// fields (names, GID types) many times.
+	strings map[uintptr]*ast.Term
 }
 
 type memoEntry struct {
@@ -46,12 +53,14 @@ type Options struct {
 // document (nil: empty).
 func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts Options) (*Eval, error) {
 	e := &Eval{
-		prog:  p,
-		ctx:   ctx,
-		conv:  Converter{Shared: opts.Shared},
-		views: map[viewKey]*ast.Term{},
-		memo:  make([]memoEntry, p.nfuncs),
+		prog:    p,
+		ctx:     ctx,
+		conv:    Converter{Shared: opts.Shared},
+		views:   map[viewKey]*ast.Term{},
+		memo:    make([]memoEntry, p.nfuncs),
+		strings: map[uintptr]*ast.Term{},
 	}
+	e.setOut = func(t *ast.Term) error { e.out = t; return nil }
 	if data == nil {
 		data = ast.ObjectTerm()
 	}
@@ -61,7 +70,8 @@ func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts O
 		e.input = termValue(in)
 	case nil:
 	default:
-		v, err := e.fromGo(reflect.ValueOf(in))
+		rv := reflect.ValueOf(in)
+		v, err := e.fromGo(rv, infoOf(rv.Type()))
 		if err != nil {
 			return nil, err
 		}
@@ -161,8 +171,9 @@ func (e *Eval) callBuiltin(name string, bf topdown.BuiltinFunc, args []value) (r
 		terms = append(terms, t)
 	}
 	e.args = terms[:0]
-	var out *ast.Term
-	ferr := bf(e.bctx, terms, func(t *ast.Term) error { out = t; return nil })
+	e.out = nil
+	ferr := bf(e.bctx, terms, e.setOut)
+	out := e.out
 	if ferr != nil {
 		var halt topdown.Halt
 		if errors.As(ferr, &halt) {

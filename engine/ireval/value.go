@@ -13,47 +13,67 @@ import (
 // where one is needed: as an operand of a built-in function, inside a value the plan builds, or
 // compared with another composite value. The zero value is undefined.
 type value struct {
-	t *ast.Term
-	v reflect.Value // when t is nil
+	t  *ast.Term
+	v  reflect.Value // when t is nil
+	ti *typeInfo     // v's type
 }
 
 func termValue(t *ast.Term) value { return value{t: t} }
 
 func (x value) defined() bool { return x.t != nil || x.v.IsValid() }
 
-// viewable reports whether v is shown as a view rather than converted.
-func viewable(v reflect.Value) bool {
-	switch v.Kind() {
-	case reflect.Struct, reflect.Array:
-	case reflect.Slice:
-		if v.IsNil() || v.Type().Elem().Kind() == reflect.Uint8 {
-			return false
+// fromGo makes the value of v, of type ti: a view of a struct, a non-nil slice or array, or a
+// non-nil map with string keys; a term otherwise.
+func (e *Eval) fromGo(v reflect.Value, ti *typeInfo) (value, error) {
+	for !ti.viaMarshaler(v) {
+		switch ti.kind {
+		case reflect.Pointer:
+			if v.IsNil() {
+				return value{t: nullTerm}, nil
+			}
+			v, ti = v.Elem(), ti.elem
+			continue
+		case reflect.Interface:
+			if v.IsNil() {
+				return value{t: nullTerm}, nil
+			}
+			v = v.Elem()
+			ti = infoOf(v.Type())
+			continue
+		case reflect.Struct, reflect.Array:
+			return value{v: v, ti: ti}, nil
+		case reflect.Slice:
+			if !v.IsNil() && !ti.bytes {
+				return value{v: v, ti: ti}, nil
+			}
+		case reflect.Map:
+			if !v.IsNil() && ti.stringKey {
+				return value{v: v, ti: ti}, nil
+			}
+		case reflect.String:
+			if !v.CanAddr() {
+				return value{t: ast.StringTerm(v.String())}, nil
+			}
+			p := v.UnsafeAddr()
+			t, ok := e.strings[p]
+			if !ok {
+				t = ast.StringTerm(v.String())
+				e.strings[p] = t
+			}
+			return value{t: t}, nil
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			t, err := scalarTerm(v, ti)
+			return value{t: t}, err
 		}
-	case reflect.Map:
-		if v.IsNil() || v.Type().Key().Kind() != reflect.String {
-			return false
-		}
-	default:
-		return false
+		break
 	}
-	return !v.Type().Implements(marshalerType)
-}
-
-// fromGo makes the value of v: a view where it is one, a term otherwise.
-func (e *Eval) fromGo(v reflect.Value) (value, error) {
-	for (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && !v.IsNil() && !usesMarshaler(v) {
-		v = v.Elem()
-	}
-	if viewable(v) {
-		return value{v: v}, nil
-	}
-	t, err := e.conv.Term(v)
+	t, err := e.conv.term(v, ti)
 	return value{t: t}, err
 }
 
 type viewKey struct {
-	t reflect.Type
-	p uintptr
+	ti *typeInfo
+	p  uintptr
 }
 
 // term is x as a term: views are converted (once per addressable Go value and evaluation).
@@ -62,13 +82,13 @@ func (e *Eval) term(x value) (*ast.Term, error) {
 		return x.t, nil
 	}
 	if !x.v.CanAddr() {
-		return e.conv.Term(x.v)
+		return e.conv.term(x.v, x.ti)
 	}
-	k := viewKey{x.v.Type(), x.v.UnsafeAddr()}
+	k := viewKey{x.ti, x.v.UnsafeAddr()}
 	if t, ok := e.views[k]; ok {
 		return t, nil
 	}
-	t, err := e.conv.Term(x.v)
+	t, err := e.conv.term(x.v, x.ti)
 	if err == nil {
 		e.views[k] = t
 	}
@@ -105,17 +125,16 @@ func (e *Eval) get(x, k value) (r value, ok bool, err error) {
 		if !ok {
 			return value{}, false, nil
 		}
-		fs := fieldsOf(x.v.Type())
-		i, ok := fs.byName[string(name)]
+		i, ok := x.ti.byName[string(name)]
 		if !ok {
 			return value{}, false, nil
 		}
-		f := fs.fields[i]
+		f := &x.ti.fields[i]
 		fv := x.v.Field(f.index)
 		if f.omitEmpty && isEmpty(fv) {
 			return value{}, false, nil
 		}
-		r, err := e.fromGo(fv)
+		r, err := e.fromGo(fv, f.info)
 		return r, err == nil, err
 	case reflect.Map:
 		name, ok := k.t.Value.(ast.String)
@@ -126,7 +145,7 @@ func (e *Eval) get(x, k value) (r value, ok bool, err error) {
 		if !mv.IsValid() {
 			return value{}, false, nil
 		}
-		r, err := e.fromGo(mv)
+		r, err := e.fromGo(mv, x.ti.elem)
 		return r, err == nil, err
 	default: // slice or array
 		n, ok := k.t.Value.(ast.Number)
@@ -137,7 +156,7 @@ func (e *Eval) get(x, k value) (r value, ok bool, err error) {
 		if !ok || i < 0 || i >= x.v.Len() {
 			return value{}, false, nil
 		}
-		r, err := e.fromGo(x.v.Index(i))
+		r, err := e.fromGo(x.v.Index(i), x.ti.elem)
 		return r, err == nil, err
 	}
 }
@@ -172,14 +191,13 @@ func (e *Eval) each(x value, f func(k, v value) (bool, error)) error {
 	}
 	switch x.v.Kind() {
 	case reflect.Struct:
-		fs := fieldsOf(x.v.Type())
-		for _, i := range fs.sorted {
-			fd := fs.fields[i]
+		for _, i := range x.ti.sorted {
+			fd := &x.ti.fields[i]
 			fv := x.v.Field(fd.index)
 			if fd.omitEmpty && isEmpty(fv) {
 				continue
 			}
-			v, err := e.fromGo(fv)
+			v, err := e.fromGo(fv, fd.info)
 			if err != nil {
 				return err
 			}
@@ -191,7 +209,7 @@ func (e *Eval) each(x value, f func(k, v value) (bool, error)) error {
 		keys := x.v.MapKeys()
 		sort.Slice(keys, func(a, b int) bool { return keys[a].String() < keys[b].String() })
 		for _, k := range keys {
-			v, err := e.fromGo(x.v.MapIndex(k))
+			v, err := e.fromGo(x.v.MapIndex(k), x.ti.elem)
 			if err != nil {
 				return err
 			}
@@ -201,7 +219,7 @@ func (e *Eval) each(x value, f func(k, v value) (bool, error)) error {
 		}
 	default:
 		for i := range x.v.Len() {
-			v, err := e.fromGo(x.v.Index(i))
+			v, err := e.fromGo(x.v.Index(i), x.ti.elem)
 			if err != nil {
 				return err
 			}
@@ -232,8 +250,7 @@ func length(x value) (n int, ok bool) {
 	if x.v.Kind() != reflect.Struct {
 		return x.v.Len(), true
 	}
-	fs := fieldsOf(x.v.Type())
-	for _, f := range fs.fields {
+	for _, f := range x.ti.fields {
 		if !f.omitEmpty || !isEmpty(x.v.Field(f.index)) {
 			n++
 		}
