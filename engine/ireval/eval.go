@@ -23,11 +23,13 @@ type Eval struct {
 	conv    Converter
 	views   map[viewKey]*ast.Term
 	memo    []memoEntry
+	byArgs  map[argsKey]value
 	stack   []value
 	results []*ast.Term
 	bctx    topdown.BuiltinContext
 	args    []*ast.Term
 	ret     value
+	err     error // why the evaluation stopped (abort)
 	// out receives a built-in function's result through setOut, made once: a closure per call
 	// would be allocated per call.
 	out    *ast.Term
@@ -40,6 +42,43 @@ type Eval struct {
 type memoEntry struct {
 	done bool
 	v    value
+}
+
+// argsKey identifies a call of a function with arguments by the identity of its arguments
+// (beyond input and data): the Go value a view shows, or the term. Rego functions depend on
+// nothing else, so equal keys have equal results; rules call helpers such as "is this port
+// RoCE" on the same port many times, from many rules.
+type argsKey struct {
+	fn   int
+	args [maxMemoArgs]argKey
+}
+
+type argKey struct {
+	ti *typeInfo
+	p  uintptr
+	t  *ast.Term
+}
+
+const maxMemoArgs = 4
+
+// keyOf returns the argsKey of a call of f with args; ok is false when an argument has no
+// identity (a view of a value that is not addressable) or there are too many.
+func keyOf(f *function, args []value) (k argsKey, ok bool) {
+	if len(args) < 2 || len(args)-2 > maxMemoArgs {
+		return k, false
+	}
+	k.fn = f.index
+	for i, a := range args[2:] {
+		switch {
+		case a.t != nil:
+			k.args[i].t = a.t
+		case a.v.IsValid() && a.v.CanAddr():
+			k.args[i].ti, k.args[i].p = a.ti, a.v.UnsafeAddr()
+		default:
+			return k, false
+		}
+	}
+	return k, true
 }
 
 // Options of an evaluation.
@@ -58,6 +97,7 @@ func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts O
 		conv:    Converter{Shared: opts.Shared},
 		views:   map[viewKey]*ast.Term{},
 		memo:    make([]memoEntry, p.nfuncs),
+		byArgs:  map[argsKey]value{},
 		strings: map[uintptr]*ast.Term{},
 	}
 	e.setOut = func(t *ast.Term) error { e.out = t; return nil }
@@ -96,15 +136,19 @@ func (e *Eval) Run(name string) ([]*ast.Term, error) {
 	if err := e.ctx.Err(); err != nil {
 		return nil, err
 	}
-	e.results = nil
-	locals := e.push(pl.locals)
-	locals[0], locals[1] = e.input, e.data
-	for _, b := range pl.p.Blocks {
-		if _, err := e.block(locals, b.Stmts); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+	blocks, err := pl.code.get(e.prog, pl.p.Blocks)
+	if err != nil {
+		return nil, fmt.Errorf("ireval: plan %s: %w", name, err)
+	}
+	e.results, e.err = nil, nil
+	defer func() { e.stack = e.stack[:0] }()
+	l := e.push(pl.locals)
+	l[0], l[1] = e.input, e.data
+	for _, b := range blocks {
+		if outer(b.run(e, l)) == abort {
+			return nil, fmt.Errorf("%s: %w", name, e.err)
 		}
 	}
-	e.stack = e.stack[:0]
 	return e.results, nil
 }
 
@@ -122,33 +166,46 @@ func (e *Eval) push(n int) []value {
 
 // call calls function f with args.
 func (e *Eval) call(f *function, args []value) (value, error) {
+	var key argsKey
+	keyed := false
 	if f.memo {
 		if m := e.memo[f.index]; m.done {
 			return m.v, nil
 		}
+	} else if key, keyed = keyOf(f, args); keyed {
+		if r, ok := e.byArgs[key]; ok {
+			return r, nil
+		}
+	}
+	blocks, err := f.code.get(e.prog, f.fn.Blocks)
+	if err != nil {
+		return value{}, fmt.Errorf("function %s: %w", f.fn.Name, err)
 	}
 	base := len(e.stack)
-	locals := e.push(f.locals)
+	l := e.push(f.locals)
 	for i, p := range f.fn.Params {
-		locals[p] = args[i]
+		l[p] = args[i]
 	}
 	var r value
-	for _, b := range f.fn.Blocks {
-		br, err := e.block(locals, b.Stmts)
-		if err != nil {
-			return value{}, err
+	for _, b := range blocks {
+		br := outer(b.run(e, l))
+		if br == abort {
+			e.stack = e.stack[:base]
+			return value{}, e.err
 		}
 		if br == leave {
 			r = e.ret
 			break
 		}
 	}
-	if !r.defined() && len(f.fn.Blocks) > 0 {
-		r = locals[f.fn.Return]
+	if !r.defined() && len(blocks) > 0 {
+		r = l[f.fn.Return]
 	}
 	e.stack = e.stack[:base]
 	if f.memo {
 		e.memo[f.index] = memoEntry{done: true, v: r}
+	} else if keyed {
+		e.byArgs[key] = r
 	}
 	return r, nil
 }

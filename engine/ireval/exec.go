@@ -2,23 +2,34 @@ package ireval
 
 import (
 	"fmt"
+	"reflect"
+	"sync/atomic"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/ir"
 )
 
-// The outcome of running statements: go on with the next statement, leave the function (a
-// ReturnLocalStmt ran), or a number n >= 0: leave the n+1 innermost enclosing blocks (a statement
-// that is undefined leaves its own block: 0).
+// Statements are compiled, once per function and on its first call, into ops: Go closures over
+// the statement's operands, resolved callee and the like, which is several times faster than
+// switching on the statement type at every step.
+type op func(e *Eval, l []value) int
+
+// block is a compiled ir.Block.
+type block []op
+
+// The outcome of an op or block: go on with the next statement, leave the function (a
+// ReturnLocalStmt ran), stop the evaluation (e.err holds why), or a number n >= 0: leave the n+1
+// innermost enclosing blocks (a statement that is undefined leaves its own block: 0).
 const (
 	next  = -1
+	abort = 1 << 29
 	leave = 1 << 30
 )
 
 // outer is the outcome for the enclosing statements once the innermost block is left.
 func outer(br int) int {
 	switch {
-	case br == next || br == leave:
+	case br == next || br >= abort:
 		return br
 	case br == 0:
 		return next
@@ -26,52 +37,14 @@ func outer(br int) int {
 	return br - 1
 }
 
-// block runs stmts as a block of their own.
-func (e *Eval) block(locals []value, stmts []ir.Stmt) (int, error) {
-	br, err := e.run(locals, stmts)
-	return outer(br), err
-}
-
-// run runs stmts in the current block.
-func (e *Eval) run(locals []value, stmts []ir.Stmt) (int, error) {
-	for _, s := range stmts {
-		br, err := e.stmt(locals, s)
-		if err != nil || br != next {
-			return br, err
+// run runs b in the current block.
+func (b block) run(e *Eval, l []value) int {
+	for _, o := range b {
+		if br := o(e, l); br != next {
+			return br
 		}
 	}
-	return next, nil
-}
-
-// operand reads o. Operands decoded from a plan's JSON hold pointers (*ir.Local, ...), those
-// the planner makes hold values.
-func (e *Eval) operand(locals []value, o ir.Operand) value {
-	switch v := o.Value.(type) {
-	case ir.Local:
-		return locals[v]
-	case ir.StringIndex:
-		return value{t: e.prog.strings[v]}
-	case ir.Bool:
-		return value{t: ast.InternedTerm(bool(v))}
-	case *ir.Local:
-		return locals[*v]
-	case *ir.StringIndex:
-		return value{t: e.prog.strings[*v]}
-	case *ir.Bool:
-		return value{t: ast.InternedTerm(bool(*v))}
-	}
-	return value{}
-}
-
-// operandLocal is the local o reads, if it reads one.
-func operandLocal(o ir.Operand) (ir.Local, bool) {
-	switch v := o.Value.(type) {
-	case ir.Local:
-		return v, true
-	case *ir.Local:
-		return *v, true
-	}
-	return 0, false
+	return next
 }
 
 // undefinedIf is the outcome of a statement that is undefined when cond holds.
@@ -82,147 +55,458 @@ func undefinedIf(cond bool) int {
 	return next
 }
 
-func (e *Eval) stmt(locals []value, s ir.Stmt) (int, error) {
+// fail records err and stops the evaluation.
+func (e *Eval) fail(err error) int {
+	e.err = err
+	return abort
+}
+
+// operand is a compiled ir.Operand: a local (local >= 0) or a constant.
+type operand struct {
+	local int
+	c     value
+}
+
+func (o operand) get(l []value) value {
+	if o.local >= 0 {
+		return l[o.local]
+	}
+	return o.c
+}
+
+// compiler compiles the statements of one program.
+type compiler struct {
+	prog *Program
+}
+
+func (c *compiler) operand(o ir.Operand) operand {
+	if l, ok := operandLocal(o); ok {
+		return operand{local: int(l)}
+	}
+	switch v := o.Value.(type) {
+	case ir.StringIndex:
+		return operand{local: -1, c: value{t: c.prog.strings[v]}}
+	case *ir.StringIndex:
+		return operand{local: -1, c: value{t: c.prog.strings[*v]}}
+	case ir.Bool:
+		return operand{local: -1, c: value{t: ast.InternedTerm(bool(v))}}
+	case *ir.Bool:
+		return operand{local: -1, c: value{t: ast.InternedTerm(bool(*v))}}
+	}
+	return operand{local: -1}
+}
+
+// operandLocal is the local o reads, if it reads one. Operands decoded from a plan's JSON hold
+// pointers (*ir.Local, ...), those the planner makes hold values.
+func operandLocal(o ir.Operand) (ir.Local, bool) {
+	switch v := o.Value.(type) {
+	case ir.Local:
+		return v, true
+	case *ir.Local:
+		return *v, true
+	}
+	return 0, false
+}
+
+func (c *compiler) blocks(bs []*ir.Block) ([]block, error) {
+	out := make([]block, len(bs))
+	for i, b := range bs {
+		cb, err := c.block(b)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = cb
+	}
+	return out, nil
+}
+
+func (c *compiler) block(b *ir.Block) (block, error) {
+	out := make(block, 0, len(b.Stmts))
+	for _, s := range b.Stmts {
+		o, err := c.stmt(s)
+		if err != nil {
+			return nil, err
+		}
+		if o != nil {
+			out = append(out, o)
+		}
+	}
+	return out, nil
+}
+
+func (c *compiler) stmt(s ir.Stmt) (op, error) {
 	switch s := s.(type) {
 	case *ir.AssignVarStmt:
-		locals[s.Target] = e.operand(locals, s.Source)
+		src, t := c.operand(s.Source), int(s.Target)
+		if src.local >= 0 {
+			from := src.local
+			return func(_ *Eval, l []value) int { l[t] = l[from]; return next }, nil
+		}
+		return func(_ *Eval, l []value) int { l[t] = src.c; return next }, nil
 	case *ir.CallStmt:
-		return e.callStmt(locals, s)
+		return c.call(s)
 	case *ir.DotStmt:
 		src, ok := operandLocal(s.Source)
 		if !ok {
-			return 0, nil
+			return func(*Eval, []value) int { return 0 }, nil
 		}
-		r, ok, err := e.get(locals[src], e.operand(locals, s.Key))
-		if err != nil || !ok {
-			return 0, err
-		}
-		locals[s.Target] = r
+		return c.dot(int(src), c.operand(s.Key), int(s.Target)), nil
 	case *ir.AssignVarOnceStmt:
-		src := e.operand(locals, s.Source)
-		if cur := locals[s.Target]; cur.defined() {
-			if eq, err := e.equal(cur, src); err != nil || !eq {
-				return 0, conflict(err, "complete rules must not produce multiple outputs")
+		src, t := c.operand(s.Source), int(s.Target)
+		return func(e *Eval, l []value) int {
+			v := src.get(l)
+			if cur := l[t]; cur.defined() {
+				if eq, err := e.equal(cur, v); err != nil || !eq {
+					return e.fail(conflict(err, "complete rules must not produce multiple outputs"))
+				}
 			}
-		}
-		locals[s.Target] = src
+			l[t] = v
+			return next
+		}, nil
 	case *ir.ArrayAppendStmt:
-		t, err := e.term(e.operand(locals, s.Value))
-		if err != nil {
-			return 0, err
-		}
-		arr := locals[s.Array].t.Value.(*ast.Array)
-		locals[s.Array] = value{t: ast.NewTerm(arr.Append(t))}
-	case *ir.NotEqualStmt:
-		eq, err := e.equal(e.operand(locals, s.A), e.operand(locals, s.B))
-		return undefinedIf(eq), err
-	case *ir.EqualStmt:
-		eq, err := e.equal(e.operand(locals, s.A), e.operand(locals, s.B))
-		return undefinedIf(!eq), err
-	case *ir.ObjectInsertStmt:
-		k, v, err := e.terms(locals, s.Key, s.Value)
-		if err != nil {
-			return 0, err
-		}
-		locals[s.Object].t.Value.(ast.Object).Insert(k, v)
-	case *ir.ObjectInsertOnceStmt:
-		k, v, err := e.terms(locals, s.Key, s.Value)
-		if err != nil {
-			return 0, err
-		}
-		obj := locals[s.Object].t.Value.(ast.Object)
-		if cur := obj.Get(k); cur != nil && cur.Value.Compare(v.Value) != 0 {
-			return 0, conflict(nil, "object keys must be unique")
-		}
-		obj.Insert(k, v)
-	case *ir.ResetLocalStmt:
-		locals[s.Target] = value{}
-	case *ir.MakeNumberRefStmt:
-		locals[s.Target] = value{t: e.prog.numbers[s.Index]}
-	case *ir.MakeArrayStmt:
-		locals[s.Target] = value{t: ast.NewTerm(ast.NewArray())}
-	case *ir.MakeObjectStmt:
-		locals[s.Target] = value{t: ast.NewTerm(ast.NewObject())}
-	case *ir.MakeSetStmt:
-		locals[s.Target] = value{t: ast.NewTerm(ast.NewSet())}
-	case *ir.MakeNullStmt:
-		locals[s.Target] = value{t: nullTerm}
-	case *ir.MakeNumberIntStmt:
-		locals[s.Target] = value{t: ast.InternedTerm(int(s.Value))}
-	case *ir.AssignIntStmt:
-		locals[s.Target] = value{t: ast.InternedTerm(int(s.Value))}
-	case *ir.ReturnLocalStmt:
-		e.ret = locals[s.Source]
-		return leave, nil
-	case *ir.IsDefinedStmt:
-		return undefinedIf(!locals[s.Source].defined()), nil
-	case *ir.IsUndefinedStmt:
-		return undefinedIf(locals[s.Source].defined()), nil
-	case *ir.ScanStmt:
-		return e.scan(locals, s)
-	case *ir.BlockStmt:
-		for _, b := range s.Blocks {
-			if br, err := e.block(locals, b.Stmts); err != nil || br != next {
-				return br, err
+		v, a := c.operand(s.Value), int(s.Array)
+		return func(e *Eval, l []value) int {
+			t, err := e.term(v.get(l))
+			if err != nil {
+				return e.fail(err)
 			}
+			l[a] = value{t: ast.NewTerm(l[a].t.Value.(*ast.Array).Append(t))}
+			return next
+		}, nil
+	case *ir.NotEqualStmt:
+		a, b := c.operand(s.A), c.operand(s.B)
+		return func(e *Eval, l []value) int {
+			eq, err := e.equal(a.get(l), b.get(l))
+			if err != nil {
+				return e.fail(err)
+			}
+			return undefinedIf(eq)
+		}, nil
+	case *ir.EqualStmt:
+		a, b := c.operand(s.A), c.operand(s.B)
+		return func(e *Eval, l []value) int {
+			eq, err := e.equal(a.get(l), b.get(l))
+			if err != nil {
+				return e.fail(err)
+			}
+			return undefinedIf(!eq)
+		}, nil
+	case *ir.ObjectInsertStmt:
+		k, v, o := c.operand(s.Key), c.operand(s.Value), int(s.Object)
+		return func(e *Eval, l []value) int {
+			kt, vt, err := e.terms(k.get(l), v.get(l))
+			if err != nil {
+				return e.fail(err)
+			}
+			l[o].t.Value.(ast.Object).Insert(kt, vt)
+			return next
+		}, nil
+	case *ir.ObjectInsertOnceStmt:
+		k, v, o := c.operand(s.Key), c.operand(s.Value), int(s.Object)
+		return func(e *Eval, l []value) int {
+			kt, vt, err := e.terms(k.get(l), v.get(l))
+			if err != nil {
+				return e.fail(err)
+			}
+			obj := l[o].t.Value.(ast.Object)
+			if cur := obj.Get(kt); cur != nil && cur.Value.Compare(vt.Value) != 0 {
+				return e.fail(conflict(nil, "object keys must be unique"))
+			}
+			obj.Insert(kt, vt)
+			return next
+		}, nil
+	case *ir.ResetLocalStmt:
+		t := int(s.Target)
+		return func(_ *Eval, l []value) int { l[t] = value{}; return next }, nil
+	case *ir.MakeNumberRefStmt:
+		return c.constant(int(s.Target), value{t: c.prog.numbers[s.Index]}), nil
+	case *ir.MakeNumberIntStmt:
+		return c.constant(int(s.Target), value{t: ast.InternedTerm(int(s.Value))}), nil
+	case *ir.AssignIntStmt:
+		return c.constant(int(s.Target), value{t: ast.InternedTerm(int(s.Value))}), nil
+	case *ir.MakeNullStmt:
+		return c.constant(int(s.Target), value{t: nullTerm}), nil
+	case *ir.MakeArrayStmt:
+		t := int(s.Target)
+		return func(_ *Eval, l []value) int { l[t] = value{t: ast.NewTerm(ast.NewArray())}; return next }, nil
+	case *ir.MakeObjectStmt:
+		t := int(s.Target)
+		return func(_ *Eval, l []value) int { l[t] = value{t: ast.NewTerm(ast.NewObject())}; return next }, nil
+	case *ir.MakeSetStmt:
+		t := int(s.Target)
+		return func(_ *Eval, l []value) int { l[t] = value{t: ast.NewTerm(ast.NewSet())}; return next }, nil
+	case *ir.ReturnLocalStmt:
+		src := int(s.Source)
+		return func(e *Eval, l []value) int { e.ret = l[src]; return leave }, nil
+	case *ir.IsDefinedStmt:
+		src := int(s.Source)
+		return func(_ *Eval, l []value) int { return undefinedIf(!l[src].defined()) }, nil
+	case *ir.IsUndefinedStmt:
+		src := int(s.Source)
+		return func(_ *Eval, l []value) int { return undefinedIf(l[src].defined()) }, nil
+	case *ir.ScanStmt:
+		return c.scan(s)
+	case *ir.BlockStmt:
+		bs, err := c.blocks(s.Blocks)
+		if err != nil {
+			return nil, err
 		}
+		return func(e *Eval, l []value) int {
+			for _, b := range bs {
+				if br := outer(b.run(e, l)); br != next {
+					return br
+				}
+			}
+			return next
+		}, nil
 	case *ir.NotStmt:
-		br, err := e.run(locals, s.Block.Stmts)
-		switch {
-		case err != nil:
-			return 0, err
-		case br == next: // the negated block is defined
-			return 0, nil
+		b, err := c.block(s.Block)
+		if err != nil {
+			return nil, err
 		}
-		return outer(br), nil
+		return func(e *Eval, l []value) int {
+			if br := b.run(e, l); br != next {
+				return outer(br)
+			}
+			return 0 // the negated block is defined
+		}, nil
 	case *ir.SetAddStmt:
-		t, err := e.term(e.operand(locals, s.Value))
-		if err != nil {
-			return 0, err
-		}
-		locals[s.Set].t.Value.(ast.Set).Add(t)
+		v, set := c.operand(s.Value), int(s.Set)
+		return func(e *Eval, l []value) int {
+			t, err := e.term(v.get(l))
+			if err != nil {
+				return e.fail(err)
+			}
+			l[set].t.Value.(ast.Set).Add(t)
+			return next
+		}, nil
 	case *ir.ResultSetAddStmt:
-		t, err := e.term(locals[s.Value])
-		if err != nil {
-			return 0, err
-		}
-		e.results = append(e.results, t)
+		src := int(s.Value)
+		return func(e *Eval, l []value) int {
+			t, err := e.term(l[src])
+			if err != nil {
+				return e.fail(err)
+			}
+			e.results = append(e.results, t)
+			return next
+		}, nil
 	case *ir.BreakStmt:
-		return int(s.Index), nil
+		n := int(s.Index)
+		return func(*Eval, []value) int { return n }, nil
 	case *ir.IsArrayStmt:
-		return e.isKind(locals, s.Source, kindArray), nil
+		return c.isKind(s.Source, kindArray), nil
 	case *ir.IsObjectStmt:
-		return e.isKind(locals, s.Source, kindObject), nil
+		return c.isKind(s.Source, kindObject), nil
 	case *ir.IsSetStmt:
-		return e.isKind(locals, s.Source, kindSet), nil
+		return c.isKind(s.Source, kindSet), nil
 	case *ir.LenStmt:
-		n, ok := length(e.operand(locals, s.Source))
-		if !ok {
-			return 0, nil
-		}
-		locals[s.Target] = value{t: ast.InternedTerm(n)}
+		src, t := c.operand(s.Source), int(s.Target)
+		return func(_ *Eval, l []value) int {
+			n, ok := length(src.get(l))
+			if !ok {
+				return 0
+			}
+			l[t] = value{t: ast.InternedTerm(n)}
+			return next
+		}, nil
 	case *ir.ObjectMergeStmt:
-		a, b, err := e.terms(locals, ir.Operand{Value: s.A}, ir.Operand{Value: s.B})
-		if err != nil {
-			return 0, err
-		}
-		ao, aok := a.Value.(ast.Object)
-		bo, bok := b.Value.(ast.Object)
-		if !aok || !bok {
-			return 0, nil
-		}
-		m, ok := ao.Merge(bo)
-		if !ok {
-			return 0, conflict(nil, "objects cannot be merged")
-		}
-		locals[s.Target] = value{t: ast.NewTerm(m)}
+		a, b, t := operand{local: int(s.A)}, operand{local: int(s.B)}, int(s.Target)
+		return func(e *Eval, l []value) int {
+			at, bt, err := e.terms(a.get(l), b.get(l))
+			if err != nil {
+				return e.fail(err)
+			}
+			ao, aok := at.Value.(ast.Object)
+			bo, bok := bt.Value.(ast.Object)
+			if !aok || !bok {
+				return 0
+			}
+			m, ok := ao.Merge(bo)
+			if !ok {
+				return e.fail(conflict(nil, "objects cannot be merged"))
+			}
+			l[t] = value{t: ast.NewTerm(m)}
+			return next
+		}, nil
 	case *ir.WithStmt:
-		return e.with(locals, s)
+		return c.with(s)
 	case *ir.NopStmt:
-	default:
-		return 0, fmt.Errorf("statement %T is not supported", s)
+		return nil, nil
 	}
-	return next, nil
+	return nil, fmt.Errorf("statement %T is not supported", s)
+}
+
+func (c *compiler) constant(t int, v value) op {
+	return func(_ *Eval, l []value) int { l[t] = v; return next }
+}
+
+func (c *compiler) isKind(o ir.Operand, k kind) op {
+	src, ok := operandLocal(o)
+	if !ok {
+		return func(*Eval, []value) int { return 0 }
+	}
+	return func(_ *Eval, l []value) int { return undefinedIf(kindOf(l[src]) != k) }
+}
+
+// fieldCache remembers, per DotStmt, the field a constant key names in the struct type seen
+// last (views of one type are read in loops).
+type fieldCache struct {
+	ti  *typeInfo
+	idx int
+	ok  bool
+}
+
+func (c *compiler) dot(src int, key operand, t int) op {
+	name, constName := "", false
+	if key.local < 0 && key.c.t != nil {
+		if s, ok := key.c.t.Value.(ast.String); ok {
+			name, constName = string(s), true
+		}
+	}
+	var cache atomic.Pointer[fieldCache]
+	return func(e *Eval, l []value) int {
+		x := l[src]
+		if constName && x.t == nil && x.v.IsValid() && x.ti.kind == reflect.Struct {
+			fc := cache.Load()
+			if fc == nil || fc.ti != x.ti {
+				idx, ok := x.ti.byName[name]
+				fc = &fieldCache{ti: x.ti, idx: idx, ok: ok}
+				cache.Store(fc)
+			}
+			if !fc.ok {
+				return 0
+			}
+			r, ok, err := e.field(x, &x.ti.fields[fc.idx])
+			if err != nil {
+				return e.fail(err)
+			}
+			if !ok {
+				return 0
+			}
+			l[t] = r
+			return next
+		}
+		r, ok, err := e.get(x, key.get(l))
+		if err != nil {
+			return e.fail(err)
+		}
+		if !ok {
+			return 0
+		}
+		l[t] = r
+		return next
+	}
+}
+
+func (c *compiler) call(s *ir.CallStmt) (op, error) {
+	args := make([]operand, len(s.Args))
+	for i, a := range s.Args {
+		args[i] = c.operand(a)
+	}
+	t := int(s.Result)
+	if f := c.prog.funcs[s.Func]; f != nil {
+		return func(e *Eval, l []value) int {
+			var buf [8]value
+			vs := buf[:0]
+			for _, a := range args {
+				vs = append(vs, a.get(l))
+			}
+			r, err := e.call(f, vs)
+			if err != nil {
+				return e.fail(err)
+			}
+			if !r.defined() {
+				return 0
+			}
+			l[t] = r
+			return next
+		}, nil
+	}
+	bf := c.prog.builtins[s.Func]
+	if bf == nil {
+		return nil, fmt.Errorf("call of unknown function %s", s.Func)
+	}
+	name := s.Func
+	return func(e *Eval, l []value) int {
+		var buf [8]value
+		vs := buf[:0]
+		for _, a := range args {
+			vs = append(vs, a.get(l))
+		}
+		r, ok, err := e.callBuiltin(name, bf, vs)
+		if err != nil {
+			return e.fail(err)
+		}
+		if !ok {
+			return 0
+		}
+		l[t] = r
+		return next
+	}, nil
+}
+
+// scan runs the body for every key and value of the source. The body is a loop: leaving it goes
+// on with the next element; leaving it and the block around the loop ends the scan.
+func (c *compiler) scan(s *ir.ScanStmt) (op, error) {
+	body, err := c.block(s.Block)
+	if err != nil {
+		return nil, err
+	}
+	src, key, val := int(s.Source), int(s.Key), int(s.Value)
+	return func(e *Eval, l []value) int {
+		out := next
+		err := e.each(l[src], func(k, v value) (bool, error) {
+			l[key], l[val] = k, v
+			switch br := body.run(e, l); {
+			case br == next || br == 0:
+				return false, nil
+			case br >= abort:
+				out = br
+			default:
+				out = outer(br - 1)
+			}
+			return true, nil
+		})
+		if err != nil {
+			return e.fail(err)
+		}
+		return out
+	}, nil
+}
+
+// with runs the block with the local (input or data) replaced, or a path in it upserted, and
+// fresh memoized results; it is undefined when the block is.
+func (c *compiler) with(s *ir.WithStmt) (op, error) {
+	body, err := c.block(s.Block)
+	if err != nil {
+		return nil, err
+	}
+	local, val := int(s.Local), c.operand(s.Value)
+	path := make([]*ast.Term, len(s.Path))
+	for i, p := range s.Path {
+		path[i] = c.prog.strings[p]
+	}
+	return func(e *Eval, l []value) int {
+		old := l[local]
+		v := val.get(l)
+		if len(path) > 0 {
+			base, vt, err := e.terms(old, v)
+			if err != nil {
+				return e.fail(err)
+			}
+			v = value{t: upsert(base, path, vt)}
+		}
+		memo, byArgs := e.memo, e.byArgs
+		e.memo, e.byArgs = make([]memoEntry, len(memo)), map[argsKey]value{}
+		l[local] = v
+		br := body.run(e, l)
+		l[local] = old
+		e.memo, e.byArgs = memo, byArgs
+		if br == next || br == 0 {
+			return br
+		}
+		return outer(br)
+	}, nil
 }
 
 func conflict(err error, msg string) error {
@@ -232,100 +516,13 @@ func conflict(err error, msg string) error {
 	return fmt.Errorf("eval_conflict_error: %s", msg)
 }
 
-func (e *Eval) terms(locals []value, a, b ir.Operand) (*ast.Term, *ast.Term, error) {
-	at, err := e.term(e.operand(locals, a))
+func (e *Eval) terms(a, b value) (*ast.Term, *ast.Term, error) {
+	at, err := e.term(a)
 	if err != nil {
 		return nil, nil, err
 	}
-	bt, err := e.term(e.operand(locals, b))
+	bt, err := e.term(b)
 	return at, bt, err
-}
-
-func (e *Eval) isKind(locals []value, o ir.Operand, k kind) int {
-	src, ok := operandLocal(o)
-	return undefinedIf(!ok || kindOf(locals[src]) != k)
-}
-
-func (e *Eval) callStmt(locals []value, s *ir.CallStmt) (int, error) {
-	var buf [4]value
-	args := buf[:0]
-	for _, a := range s.Args {
-		args = append(args, e.operand(locals, a))
-	}
-	if f := e.prog.funcs[s.Func]; f != nil {
-		r, err := e.call(f, args)
-		if err != nil || !r.defined() {
-			return 0, err
-		}
-		locals[s.Result] = r
-		return next, nil
-	}
-	r, ok, err := e.callBuiltin(s.Func, e.prog.builtins[s.Func], args)
-	if err != nil || !ok {
-		return 0, err
-	}
-	locals[s.Result] = r
-	return next, nil
-}
-
-// scan runs the body of s for every key and value of its source. The body is a loop: leaving it
-// goes on with the next element; leaving it and the block around the loop ends the scan.
-func (e *Eval) scan(locals []value, s *ir.ScanStmt) (int, error) {
-	out := next
-	err := e.each(locals[s.Source], func(k, v value) (bool, error) {
-		locals[s.Key], locals[s.Value] = k, v
-		br, err := e.run(locals, s.Block.Stmts)
-		if err != nil {
-			return true, err
-		}
-		switch {
-		case br == next || br == 0:
-			return false, nil
-		case br == leave:
-			out = leave
-		default:
-			out = outer(br - 1)
-		}
-		return true, nil
-	})
-	return out, err
-}
-
-// with runs the block of s with the local (input or data) replaced, or a path in it upserted,
-// and fresh memoized results; it is undefined when the block is.
-func (e *Eval) with(locals []value, s *ir.WithStmt) (int, error) {
-	old := locals[s.Local]
-	v := e.operand(locals, s.Value)
-	if len(s.Path) > 0 {
-		base, err := e.term(old)
-		if err != nil {
-			return 0, err
-		}
-		vt, err := e.term(v)
-		if err != nil {
-			return 0, err
-		}
-		path := make([]*ast.Term, len(s.Path))
-		for i, p := range s.Path {
-			path[i] = e.prog.strings[p]
-		}
-		v = value{t: upsert(base, path, vt)}
-	}
-	memo := e.memo
-	e.memo = make([]memoEntry, len(memo))
-	locals[s.Local] = v
-	br, err := e.run(locals, s.Block.Stmts)
-	locals[s.Local] = old
-	e.memo = memo
-	switch {
-	case err != nil:
-		return 0, err
-	case br == next:
-		return next, nil
-	case br == 0:
-		return 0, nil
-	}
-	return outer(br), nil
 }
 
 // upsert is a copy of base (an object, or a new one) with v at path.

@@ -18,6 +18,7 @@ package ireval
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/ir"
@@ -39,11 +40,27 @@ type function struct {
 	fn     *ir.Func
 	locals int
 	memo   bool // a function of input and data alone
+	code   compiled
 }
 
 type plan struct {
 	p      *ir.Plan
 	locals int
+	code   compiled
+}
+
+// compiled holds the blocks of a function or plan, compiled on first use.
+type compiled struct {
+	once   sync.Once
+	blocks []block
+	err    error
+}
+
+func (c *compiled) get(prog *Program, bs []*ir.Block) ([]block, error) {
+	c.once.Do(func() {
+		c.blocks, c.err = (&compiler{prog: prog}).blocks(bs)
+	})
+	return c.blocks, c.err
 }
 
 // Prepare checks p and indexes it for evaluation. Errors: a statement type this package does

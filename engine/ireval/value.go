@@ -129,13 +129,7 @@ func (e *Eval) get(x, k value) (r value, ok bool, err error) {
 		if !ok {
 			return value{}, false, nil
 		}
-		f := &x.ti.fields[i]
-		fv := x.v.Field(f.index)
-		if f.omitEmpty && isEmpty(fv) {
-			return value{}, false, nil
-		}
-		r, err := e.fromGo(fv, f.info)
-		return r, err == nil, err
+		return e.field(x, &x.ti.fields[i])
 	case reflect.Map:
 		name, ok := k.t.Value.(ast.String)
 		if !ok {
@@ -159,6 +153,16 @@ func (e *Eval) get(x, k value) (r value, ok bool, err error) {
 		r, err := e.fromGo(x.v.Index(i), x.ti.elem)
 		return r, err == nil, err
 	}
+}
+
+// field is field f of struct view x; ok is false where encoding/json omits it.
+func (e *Eval) field(x value, f *jsonField) (r value, ok bool, err error) {
+	fv := x.v.Field(f.index)
+	if f.omitEmpty && isEmpty(fv) {
+		return value{}, false, nil
+	}
+	r, err = e.fromGo(fv, f.info)
+	return r, err == nil, err
 }
 
 // each calls f with the keys and values of x in the order OPA iterates them (object keys and set
