@@ -36,7 +36,8 @@ type Eval struct {
 	setOut func(*ast.Term) error
 	// strings holds the terms of the input's string fields by address: rules read the same
 	// fields (names, GID types) many times.
-	strings map[uintptr]*ast.Term
+	strings  map[uintptr]*ast.Term
+	interned map[string]*ast.Term
 }
 
 type memoEntry struct {
@@ -92,13 +93,14 @@ type Options struct {
 // document (nil: empty).
 func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts Options) (*Eval, error) {
 	e := &Eval{
-		prog:    p,
-		ctx:     ctx,
-		conv:    Converter{Shared: opts.Shared},
-		views:   map[viewKey]*ast.Term{},
-		memo:    make([]memoEntry, p.nfuncs),
-		byArgs:  map[argsKey]value{},
-		strings: map[uintptr]*ast.Term{},
+		prog:     p,
+		ctx:      ctx,
+		conv:     Converter{Shared: opts.Shared},
+		views:    map[viewKey]*ast.Term{},
+		memo:     make([]memoEntry, p.nfuncs),
+		byArgs:   map[argsKey]value{},
+		strings:  map[uintptr]*ast.Term{},
+		interned: map[string]*ast.Term{},
 	}
 	e.setOut = func(t *ast.Term) error { e.out = t; return nil }
 	if data == nil {

@@ -406,12 +406,13 @@ func (c *compiler) call(s *ir.CallStmt) (op, error) {
 	t := int(s.Result)
 	if f := c.prog.funcs[s.Func]; f != nil {
 		return func(e *Eval, l []value) int {
-			var buf [8]value
-			vs := buf[:0]
-			for _, a := range args {
-				vs = append(vs, a.get(l))
+			base := len(e.stack)
+			vs := e.push(len(args))
+			for i, a := range args {
+				vs[i] = a.get(l)
 			}
 			r, err := e.call(f, vs)
+			e.stack = e.stack[:base]
 			if err != nil {
 				return e.fail(err)
 			}
@@ -428,12 +429,13 @@ func (c *compiler) call(s *ir.CallStmt) (op, error) {
 	}
 	name := s.Func
 	return func(e *Eval, l []value) int {
-		var buf [8]value
-		vs := buf[:0]
-		for _, a := range args {
-			vs = append(vs, a.get(l))
+		base := len(e.stack)
+		vs := e.push(len(args))
+		for i, a := range args {
+			vs[i] = a.get(l)
 		}
 		r, ok, err := e.callBuiltin(name, bf, vs)
+		e.stack = e.stack[:base]
 		if err != nil {
 			return e.fail(err)
 		}

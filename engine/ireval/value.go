@@ -57,7 +57,7 @@ func (e *Eval) fromGo(v reflect.Value, ti *typeInfo) (value, error) {
 			p := v.UnsafeAddr()
 			t, ok := e.strings[p]
 			if !ok {
-				t = ast.StringTerm(v.String())
+				t = e.intern(v.String())
 				e.strings[p] = t
 			}
 			return value{t: t}, nil
@@ -69,6 +69,17 @@ func (e *Eval) fromGo(v reflect.Value, ti *typeInfo) (value, error) {
 	}
 	t, err := e.conv.term(v, ti)
 	return value{t: t}, err
+}
+
+// intern returns the one term of string s in this evaluation, so that equal strings of the
+// input are one term: calls memoized by argument identity then match on equal values.
+func (e *Eval) intern(s string) *ast.Term {
+	t, ok := e.interned[s]
+	if !ok {
+		t = ast.StringTerm(s)
+		e.interned[s] = t
+	}
+	return t
 }
 
 type viewKey struct {
