@@ -65,6 +65,8 @@ type Set struct {
 	order   map[string]int
 	// parseMu serialises parsing the modules Load left unparsed (module.m == nil).
 	parseMu sync.Mutex
+	// compiledOnly: LoadCompiled made the set, which has no modules to compile.
+	compiledOnly bool
 }
 
 // module is one Rego file of the set.

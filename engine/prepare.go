@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"strings"
 
@@ -75,6 +76,9 @@ func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
 			return nil, err
 		}
 		return e, nil
+	}
+	if s.compiledOnly {
+		return nil, errors.New("the compiled rule set has no Rego source: prepare it with its plan (Options.Plan)")
 	}
 	if opts.Lazy {
 		return e, nil

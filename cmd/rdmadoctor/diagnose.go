@@ -114,21 +114,27 @@ func diagnose(c *cli.Context) error {
 
 // newEngine loads the built-in rules and the --rules folders.
 func newEngine(ctx context.Context, dirs []string) (*engine.Engine, error) {
-	sources, err := ruleSources(dirs)
-	if err != nil {
-		return nil, err
-	}
 	// The built-in rules are type-checked against the snapshot schema and compiled in full by
-	// the engine's tests (TestBuiltinRules); alone, they run from their plan compiled at build
-	// time (rules/plan, docs/performance.md). User rules are checked and compiled here, all of
-	// them, with the built-in ones.
-	opts := engine.Options{}
+	// the engine's tests (TestBuiltinRules); alone, they run from their metadata and plan
+	// compiled at build time (rules/plan, docs/performance.md). User rules are checked and
+	// compiled here, all of them, with the built-in ones.
+	var e *engine.Engine
 	if len(dirs) == 0 {
-		opts.Plan = plan.Policy()
-	}
-	e, err := engine.New(ctx, opts, sources...)
-	if err != nil {
-		return nil, err
+		set, err := engine.LoadCompiled(plan.Rules())
+		if err != nil {
+			return nil, err
+		}
+		if e, err = set.Prepare(ctx, engine.Options{Plan: plan.Policy()}); err != nil {
+			return nil, err
+		}
+	} else {
+		sources, err := ruleSources(dirs)
+		if err != nil {
+			return nil, err
+		}
+		if e, err = engine.New(ctx, engine.Options{}, sources...); err != nil {
+			return nil, err
+		}
 	}
 	e.Tool.Version = version
 	return e, nil

@@ -6,11 +6,26 @@
 // There is one plan per rule package, named rdmadoctor/rules/<id>/findings. Statements carry no
 // source locations, and the built-in functions no declarations (see ast.BuiltinMap).
 //
-// policy_gen.go is regenerated from the rules with `go generate ./rules/plan`; a test fails
-// while it is stale.
+// rules.json holds the rules' metadata (ids, severities, fix templates, requirements), their
+// data document and catalog order, as engine.LoadCompiled reads them: parsing the METADATA
+// blocks costs a quarter of a diagnose run.
+//
+// policy_gen.go and rules.json are regenerated from the rules with `go generate ./rules/plan`;
+// a test fails while either is stale.
 package plan
 
-import "github.com/open-policy-agent/opa/v1/ir"
+import (
+	_ "embed"
+
+	"github.com/open-policy-agent/opa/v1/ir"
+)
+
+//go:embed rules.json
+var rulesJSON []byte
+
+// Rules is the metadata of the built-in rules for engine.LoadCompiled. Shared: callers must not
+// modify it.
+func Rules() []byte { return rulesJSON }
 
 //go:generate go run ./internal/gen/cmd -o policy_gen.go
 

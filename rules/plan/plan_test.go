@@ -18,6 +18,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ir"
 	"github.com/open-policy-agent/opa/v1/types"
 
+	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/rules"
 	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 	"github.com/rdmadoctor/rdmadoctor/rules/plan/internal/gen"
@@ -158,4 +159,20 @@ func regoFiles(t *testing.T, suffix string) []string {
 		t.Fatal(err)
 	}
 	return srcs
+}
+
+// TestRulesJSON fails while rules.json is not the metadata the engine reads from the rules.
+func TestRulesJSON(t *testing.T) {
+	t.Parallel()
+	set, err := engine.Load(engine.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := set.MarshalCompiled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(plan.Rules(), want) {
+		t.Fatal("rules.json is stale: run `go generate ./rules/plan`")
+	}
 }

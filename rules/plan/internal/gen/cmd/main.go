@@ -1,5 +1,6 @@
-// Command cmd writes rules/plan/policy_gen.go, the built-in rules planned to OPA IR; run it
-// with `go generate ./rules/plan`.
+// Command cmd writes rules/plan/policy_gen.go, the built-in rules planned to OPA IR, and
+// rules/plan/rules.json, their metadata as the engine loads it; run it with
+// `go generate ./rules/plan`.
 package main
 
 import (
@@ -8,21 +9,34 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/rules"
 	"github.com/rdmadoctor/rdmadoctor/rules/plan/internal/gen"
 )
 
 func main() {
 	out := flag.String("o", "policy_gen.go", "file to write")
+	meta := flag.String("rules", "rules.json", "file to write the rules' metadata to")
 	pkg := flag.String("pkg", "plan", "package of the generated file")
 	flag.Parse()
-	if err := run(*out, *pkg); err != nil {
+	if err := run(*out, *pkg, *meta); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out, pkg string) error {
+func run(out, pkg, meta string) error {
+	set, err := engine.Load(engine.Builtin())
+	if err != nil {
+		return err
+	}
+	b, err := set.MarshalCompiled()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(meta, b, 0o644); err != nil {
+		return err
+	}
 	p, err := gen.Build(context.Background(), rules.FS, false)
 	if err != nil {
 		return err
