@@ -1,4 +1,4 @@
-package engine
+package engine_test
 
 import (
 	"context"
@@ -8,30 +8,28 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/open-policy-agent/opa/v1/ast"
-	"github.com/open-policy-agent/opa/v1/ir"
 
+	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 )
-
-func builtinPlan(testing.TB) *ir.Policy { return plan.Policy() }
 
 // TestPlanMatchesEager: the compiled rules give the report OPA's evaluator gives on the fully
 // checked rules, on every corpus case.
 func TestPlanMatchesEager(t *testing.T) {
 	ctx := context.Background()
-	eager, err := New(ctx, Options{}, Builtin())
+	eager, err := engine.New(ctx, engine.Options{}, engine.Builtin())
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := LoadCompiled(plan.Rules())
+	set, err := engine.FromCompiled(plan.Rules())
 	if err != nil {
 		t.Fatal(err)
 	}
-	planned, err := set.Prepare(ctx, Options{Plan: builtinPlan(t)})
+	planned, err := set.Prepare(ctx, engine.Options{Plan: plan.Policy()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for d, s := range corpusSnapshots(t) {
+	for d, s := range engine.CorpusSnapshots(t) {
 		want, err := eager.Diagnose(ctx, s)
 		if err != nil {
 			t.Fatalf("%s: eager: %v", d, err)
@@ -46,40 +44,41 @@ func TestPlanMatchesEager(t *testing.T) {
 	}
 }
 
-// TestLoadCompiled: the compiled metadata (rules/plan/rules.json) decodes to the set Load makes
-// of the rules, and such a set prepares only with a plan.
-func TestLoadCompiled(t *testing.T) {
-	want, err := Load(Builtin())
+// TestFromCompiled: the compiled metadata (rules/plan/rules_gen.go) makes the set engine.Load makes of
+// the rules, and such a set prepares only with a plan.
+func TestFromCompiled(t *testing.T) {
+	want, err := engine.Load(engine.Builtin())
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := LoadCompiled(plan.Rules())
+	got, err := engine.FromCompiled(plan.Rules())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want.Rules, got.Rules, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
-		t.Errorf("rules differ (-Load +LoadCompiled):\n%s", diff)
+		t.Errorf("rules differ (-engine.Load +engine.FromCompiled):\n%s", diff)
 	}
-	if diff := cmp.Diff(want.order, got.order); diff != "" {
+	if diff := cmp.Diff(engine.OrderOf(want), engine.OrderOf(got)); diff != "" {
 		t.Errorf("catalog order differs:\n%s", diff)
 	}
-	wd, err := ast.InterfaceToValue(want.data)
+	wd, err := ast.InterfaceToValue(want.Data())
 	if err != nil {
 		t.Fatal(err)
 	}
-	gd, err := ast.InterfaceToValue(got.data)
+	gd, err := ast.InterfaceToValue(got.Data())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if wd.Compare(gd) != 0 {
 		t.Errorf("data differs:\n%v\n%v", wd, gd)
 	}
-	if _, err := got.Prepare(context.Background(), Options{}); err == nil {
+	if _, err := got.Prepare(context.Background(), engine.Options{}); err == nil {
 		t.Error("a compiled set prepared without its plan")
 	}
-	for _, bad := range []string{`{`, `{"rules": [{"id": "x"}]}`, `{"rules": [{"id": "x", "package": "x"}, {"id": "x", "package": "x"}]}`} {
-		if _, err := LoadCompiled([]byte(bad)); err == nil {
-			t.Errorf("LoadCompiled(%s) succeeded", bad)
+	x := engine.CompiledRule{Rule: engine.Rule{ID: "x"}, Package: "x"}
+	for _, bad := range []*engine.CompiledSet{nil, {Rules: []engine.CompiledRule{{Rule: engine.Rule{ID: "x"}}}}, {Rules: []engine.CompiledRule{x, x}}} {
+		if _, err := engine.FromCompiled(bad); err == nil {
+			t.Errorf("engine.FromCompiled(%+v) succeeded", bad)
 		}
 	}
 }

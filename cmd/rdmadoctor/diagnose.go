@@ -120,7 +120,7 @@ func newEngine(ctx context.Context, dirs []string) (*engine.Engine, error) {
 	// compiled here, all of them, with the built-in ones.
 	var e *engine.Engine
 	if len(dirs) == 0 {
-		set, err := engine.LoadCompiled(plan.Rules())
+		set, err := engine.FromCompiled(plan.Rules())
 		if err != nil {
 			return nil, err
 		}

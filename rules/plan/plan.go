@@ -6,26 +6,23 @@
 // There is one plan per rule package, named rdmadoctor/rules/<id>/findings. Statements carry no
 // source locations, and the built-in functions no declarations (see ast.BuiltinMap).
 //
-// rules.json holds the rules' metadata (ids, severities, fix templates, requirements), their
-// data document and catalog order, as engine.LoadCompiled reads them: parsing the METADATA
-// blocks costs a quarter of a diagnose run.
+// rules_gen.go holds the rules' metadata (ids, severities, fix templates, requirements), their
+// data document and catalog order, as engine.FromCompiled takes them: parsing the METADATA
+// blocks cost a quarter of a diagnose run.
 //
-// policy_gen.go and rules.json are regenerated from the rules with `go generate ./rules/plan`;
+// policy_gen.go and rules_gen.go are regenerated from the rules with `go generate ./rules/plan`;
 // a test fails while either is stale.
 package plan
 
 import (
-	_ "embed"
-
 	"github.com/open-policy-agent/opa/v1/ir"
+
+	"github.com/rdmadoctor/rdmadoctor/engine"
 )
 
-//go:embed rules.json
-var rulesJSON []byte
-
-// Rules is the metadata of the built-in rules for engine.LoadCompiled. Shared: callers must not
+// Rules is the metadata of the built-in rules for engine.FromCompiled. Shared: callers must not
 // modify it.
-func Rules() []byte { return rulesJSON }
+func Rules() *engine.CompiledSet { return compiledRules }
 
 //go:generate go run ./internal/gen/cmd -o policy_gen.go
 

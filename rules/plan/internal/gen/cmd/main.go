@@ -1,5 +1,5 @@
 // Command cmd writes rules/plan/policy_gen.go, the built-in rules planned to OPA IR, and
-// rules/plan/rules.json, their metadata as the engine loads it; run it with
+// rules/plan/rules_gen.go, their metadata as the engine loads it; run it with
 // `go generate ./rules/plan`.
 package main
 
@@ -16,7 +16,7 @@ import (
 
 func main() {
 	out := flag.String("o", "policy_gen.go", "file to write")
-	meta := flag.String("rules", "rules.json", "file to write the rules' metadata to")
+	meta := flag.String("rules", "rules_gen.go", "file to write the rules' metadata to")
 	pkg := flag.String("pkg", "plan", "package of the generated file")
 	flag.Parse()
 	if err := run(*out, *pkg, *meta); err != nil {
@@ -30,7 +30,7 @@ func run(out, pkg, meta string) error {
 	if err != nil {
 		return err
 	}
-	b, err := set.MarshalCompiled()
+	b, err := gen.RulesSource(set.Compiled(), pkg)
 	if err != nil {
 		return err
 	}
