@@ -138,15 +138,15 @@ func (e *Eval) Run(name string) ([]*ast.Term, error) {
 	if err := e.ctx.Err(); err != nil {
 		return nil, err
 	}
-	blocks, err := pl.code.get(e.prog, pl.p.Blocks)
+	code, err := pl.code.get(e.prog, nil, 0, pl.p.Blocks)
 	if err != nil {
 		return nil, fmt.Errorf("ireval: plan %s: %w", name, err)
 	}
 	e.results, e.err = nil, nil
 	defer func() { e.stack = e.stack[:0] }()
-	l := e.push(pl.locals)
+	l := e.push(code.locals)
 	l[0], l[1] = e.input, e.data
-	for _, b := range blocks {
+	for _, b := range code.blocks {
 		if outer(b.run(e, l)) == abort {
 			return nil, fmt.Errorf("%s: %w", name, e.err)
 		}
@@ -179,12 +179,13 @@ func (e *Eval) call(f *function, args []value) (value, error) {
 			return r, nil
 		}
 	}
-	blocks, err := f.code.get(e.prog, f.fn.Blocks)
+	code, err := f.code.get(e.prog, f.fn.Params, f.fn.Return, f.fn.Blocks)
 	if err != nil {
 		return value{}, fmt.Errorf("function %s: %w", f.fn.Name, err)
 	}
+	blocks := code.blocks
 	base := len(e.stack)
-	l := e.push(f.locals)
+	l := e.push(code.locals)
 	for i, p := range f.fn.Params {
 		l[p] = args[i]
 	}

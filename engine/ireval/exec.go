@@ -219,7 +219,7 @@ func (c *compiler) stmt(s ir.Stmt) (op, error) {
 		t := int(s.Target)
 		return func(_ *Eval, l []value) int { l[t] = value{}; return next }, nil
 	case *ir.MakeNumberRefStmt:
-		return c.constant(int(s.Target), value{t: c.prog.numbers[s.Index]}), nil
+		return c.constant(int(s.Target), value{t: ast.NumberTerm(numberOf(c.prog.strings[s.Index]))}), nil
 	case *ir.MakeNumberIntStmt:
 		return c.constant(int(s.Target), value{t: ast.InternedTerm(int(s.Value))}), nil
 	case *ir.AssignIntStmt:
@@ -423,7 +423,7 @@ func (c *compiler) call(s *ir.CallStmt) (op, error) {
 			return next
 		}, nil
 	}
-	bf := c.prog.builtins[s.Func]
+	bf := c.prog.builtin(s.Func)
 	if bf == nil {
 		return nil, fmt.Errorf("call of unknown function %s", s.Func)
 	}

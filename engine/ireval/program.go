@@ -28,7 +28,6 @@ import (
 // Program is a prepared policy: safe for concurrent use by several Evals.
 type Program struct {
 	strings  []*ast.Term
-	numbers  map[int]*ast.Term
 	funcs    map[string]*function
 	plans    map[string]*plan
 	builtins map[string]topdown.BuiltinFunc
@@ -36,43 +35,67 @@ type Program struct {
 }
 
 type function struct {
-	index  int
-	fn     *ir.Func
-	locals int
-	memo   bool // a function of input and data alone
-	code   compiled
+	index int
+	fn    *ir.Func
+	memo  bool // a function of input and data alone
+	code  compiled
 }
 
 type plan struct {
-	p      *ir.Plan
-	locals int
-	code   compiled
+	p    *ir.Plan
+	code compiled
 }
 
-// compiled holds the blocks of a function or plan, compiled on first use.
+// compiled holds the blocks of a function or plan, checked and compiled on first use: a
+// diagnosis runs a fraction of the plan.
 type compiled struct {
 	once   sync.Once
 	blocks []block
+	locals int // how many locals a frame holds
 	err    error
 }
 
-func (c *compiled) get(prog *Program, bs []*ir.Block) ([]block, error) {
+// get checks and compiles bs, the blocks of a function with params and ret (a plan: none).
+func (c *compiled) get(prog *Program, params []ir.Local, ret ir.Local, bs []*ir.Block) (*compiled, error) {
 	c.once.Do(func() {
+		ck := checker{prog: prog, max: max(int(ret), int(ir.Data))}
+		for _, l := range params {
+			ck.local(l)
+		}
+		if c.err = ck.blocks(bs); c.err != nil {
+			return
+		}
+		c.locals = ck.max + 1
 		c.blocks, c.err = (&compiler{prog: prog}).blocks(bs)
 	})
-	return c.blocks, c.err
+	return c, c.err
 }
 
-// Prepare checks p and indexes it for evaluation. Errors: a statement type this package does
-// not evaluate (CallDynamicStmt), a call of a function that is neither in the plan nor one of
-// OPA's built-in functions, a function without parameters.
+// Check checks and compiles every function and plan of the program now rather than on first
+// use, and returns the first error.
+func (p *Program) Check() error {
+	for _, f := range p.funcs {
+		if _, err := f.code.get(p, f.fn.Params, f.fn.Return, f.fn.Blocks); err != nil {
+			return fmt.Errorf("ireval: function %s: %w", f.fn.Name, err)
+		}
+	}
+	for name, pl := range p.plans {
+		if _, err := pl.code.get(p, nil, 0, pl.p.Blocks); err != nil {
+			return fmt.Errorf("ireval: plan %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// Prepare indexes p for evaluation; functions and plans are checked and compiled on first use
+// (Check does it for all). Errors: a built-in function OPA does not have, a function without
+// parameters.
 func Prepare(p *ir.Policy) (*Program, error) {
 	if p == nil || p.Static == nil || p.Plans == nil {
 		return nil, errors.New("ireval: empty policy")
 	}
 	prog := &Program{
 		strings:  make([]*ast.Term, len(p.Static.Strings)),
-		numbers:  map[int]*ast.Term{},
 		funcs:    map[string]*function{},
 		plans:    map[string]*plan{},
 		builtins: map[string]topdown.BuiltinFunc{},
@@ -96,24 +119,18 @@ func Prepare(p *ir.Policy) (*Program, error) {
 		}
 		prog.builtins[b.Name] = bf
 	}
-	for _, f := range prog.funcs {
-		ck := checker{prog: prog, max: int(f.fn.Return)}
-		for _, l := range f.fn.Params {
-			ck.local(l)
-		}
-		if err := ck.blocks(f.fn.Blocks); err != nil {
-			return nil, fmt.Errorf("ireval: function %s: %w", f.fn.Name, err)
-		}
-		f.locals = ck.max + 1
-	}
 	for _, pl := range p.Plans.Plans {
-		ck := checker{prog: prog, max: int(ir.Data)}
-		if err := ck.blocks(pl.Blocks); err != nil {
-			return nil, fmt.Errorf("ireval: plan %s: %w", pl.Name, err)
-		}
-		prog.plans[pl.Name] = &plan{p: pl, locals: ck.max + 1}
+		prog.plans[pl.Name] = &plan{p: pl}
 	}
 	return prog, nil
+}
+
+// builtin is OPA's implementation of the built-in function name, nil if there is none.
+func (p *Program) builtin(name string) topdown.BuiltinFunc {
+	if bf := p.builtins[name]; bf != nil {
+		return bf
+	}
+	return topdown.GetBuiltin(name)
 }
 
 // Plans are the names of the plans (entry points) of the program.
@@ -163,12 +180,8 @@ func (c *checker) block(b *ir.Block) error {
 func (c *checker) stmt(s ir.Stmt) error {
 	switch s := s.(type) {
 	case *ir.CallStmt:
-		if c.prog.funcs[s.Func] == nil && c.prog.builtins[s.Func] == nil {
-			if bf := topdown.GetBuiltin(s.Func); bf != nil {
-				c.prog.builtins[s.Func] = bf
-			} else {
-				return fmt.Errorf("call of unknown function %s", s.Func)
-			}
+		if c.prog.funcs[s.Func] == nil && c.prog.builtin(s.Func) == nil {
+			return fmt.Errorf("call of unknown function %s", s.Func)
 		}
 		for _, a := range s.Args {
 			c.operand(a)
@@ -189,11 +202,8 @@ func (c *checker) stmt(s ir.Stmt) error {
 		return c.block(s.Block)
 	case *ir.MakeNumberRefStmt:
 		c.local(s.Target)
-		if _, ok := c.prog.numbers[s.Index]; !ok {
-			if s.Index < 0 || s.Index >= len(c.prog.strings) {
-				return fmt.Errorf("number constant %d out of range", s.Index)
-			}
-			c.prog.numbers[s.Index] = ast.NumberTerm(numberOf(c.prog.strings[s.Index]))
+		if s.Index < 0 || s.Index >= len(c.prog.strings) {
+			return fmt.Errorf("number constant %d out of range", s.Index)
 		}
 	case *ir.ReturnLocalStmt:
 		c.local(s.Source)

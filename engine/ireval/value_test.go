@@ -166,3 +166,30 @@ func TestOnViewBuiltins(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareErrors: what the interpreter cannot run is an error, at Prepare or at Check.
+func TestPrepareErrors(t *testing.T) {
+	static := &ir.Static{Strings: []*ir.StringConst{{Value: "x"}}}
+	fn := func(stmts ...ir.Stmt) *ir.Policy {
+		return &ir.Policy{Static: static, Plans: &ir.Plans{}, Funcs: &ir.Funcs{Funcs: []*ir.Func{
+			{Name: "f", Params: []ir.Local{0, 1}, Return: 2, Blocks: []*ir.Block{{Stmts: stmts}}}}}}
+	}
+	for name, p := range map[string]*ir.Policy{
+		"unknown builtin":     {Static: &ir.Static{BuiltinFuncs: []*ir.BuiltinFunc{{Name: "no.such"}}}, Plans: &ir.Plans{}},
+		"no parameters":       {Static: static, Plans: &ir.Plans{}, Funcs: &ir.Funcs{Funcs: []*ir.Func{{Name: "f"}}}},
+		"dynamic call":        fn(&ir.CallDynamicStmt{}),
+		"unknown function":    fn(&ir.CallStmt{Func: "g", Result: 3}),
+		"number out of range": fn(&ir.MakeNumberRefStmt{Index: 5, Target: 3}),
+	} {
+		prog, err := Prepare(p)
+		if err == nil {
+			err = prog.Check()
+		}
+		if err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if _, err := Prepare(nil); err == nil {
+		t.Error("nil policy: no error")
+	}
+}

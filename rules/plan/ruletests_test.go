@@ -11,6 +11,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/engine/ireval"
 	"github.com/rdmadoctor/rdmadoctor/rules"
+	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 	"github.com/rdmadoctor/rdmadoctor/rules/plan/internal/gen"
 )
 
@@ -27,6 +28,9 @@ func TestRuleTestsOnPlan(t *testing.T) {
 	}
 	prog, err := ireval.Prepare(p)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := prog.Check(); err != nil {
 		t.Fatal(err)
 	}
 	set, err := engine.Load(engine.Builtin())
@@ -61,5 +65,18 @@ func TestRuleTestsOnPlan(t *testing.T) {
 		if len(rs) != 1 || rs[0].Value.(ast.Object).Get(result).Value.Compare(ast.Boolean(true)) != 0 {
 			t.Errorf("%s: %v, want true", name, rs)
 		}
+	}
+}
+
+// TestPolicyCompiles: every function and plan of the built-in rules' plan compiles (diagnose
+// compiles them on first use).
+func TestPolicyCompiles(t *testing.T) {
+	t.Parallel()
+	prog, err := ireval.Prepare(plan.Policy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := prog.Check(); err != nil {
+		t.Fatal(err)
 	}
 }
