@@ -11,6 +11,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/gather"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
+	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 )
 
 // corpusDir is the shared corpus of real captures, beside the repository.
@@ -52,22 +53,61 @@ func largestCase(b *testing.B) (string, *facts.Snapshot) {
 	return best, s
 }
 
-// BenchmarkDiagnose measures the built-in rules: loading and preparing them (once per process)
-// and evaluating them on the largest corpus case (once per snapshot). Goals: prepare <= 50 ms,
-// evaluate <= 1 ms. Sub-benchmarks:
+// BenchmarkDiagnose measures the built-in rules: preparing them (once per process) and
+// evaluating them on the largest corpus case (once per snapshot). Goals: prepare <= 50 ms,
+// evaluate <= 1 ms. What `rdmadoctor diagnose` does with the built-in rules alone:
+//   - prepare: FromCompiled + Prepare with the plan compiled at build time (rules/plan);
+//   - first-diagnose: prepare, then one Diagnose (which compiles the plan's functions it uses);
+//   - evaluate: one Diagnose on a prepared engine that has run once.
+//
+// What it does with --rules folders (OPA's compiler and evaluator on the Rego source), and
+// `rules test`:
 //   - load: read, parse and validate the rules (Load, as the rules commands do);
 //   - load-headers: the same, parsing the built-in rules only up to their package clause (the
 //     METADATA), as New does with Options.Lazy;
-//   - prepare: load, parse and compile every rule with all checks (tests, --rules);
-//   - prepare-no-typecheck: the same without the check-only compiler stages;
-//   - lazy-first-diagnose: what `rdmadoctor diagnose` does with the built-in rules: load, then
-//     compile only the rules the case can run and evaluate them once;
-//   - input: converting the snapshot to OPA's value (part of evaluate);
-//   - evaluate: one Diagnose on a prepared engine.
+//   - opa-prepare: load, parse and compile every rule with all checks (tests, --rules);
+//   - opa-prepare-no-typecheck: the same without the check-only compiler stages;
+//   - opa-lazy-first-diagnose: load, compile only the rules the case can run, evaluate once;
+//   - opa-input: converting the snapshot to OPA's value (part of opa-evaluate);
+//   - opa-evaluate: one Diagnose on an engine prepared with OPA's compiler.
 func BenchmarkDiagnose(b *testing.B) {
 	ctx := context.Background()
 	name, snap := largestCase(b)
 	b.Logf("case %s: %d devices, %d netdevs, %d PCI functions", name, len(snap.Devices), len(snap.Netdevs), len(snap.PCI))
+	prepare := func(b *testing.B) *engine.Engine {
+		set, err := engine.FromCompiled(plan.Rules())
+		if err != nil {
+			b.Fatal(err)
+		}
+		e, err := set.Prepare(ctx, engine.Options{Plan: plan.Policy()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return e
+	}
+	b.Run("prepare", func(b *testing.B) {
+		for b.Loop() {
+			prepare(b)
+		}
+	})
+	b.Run("first-diagnose", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := prepare(b).Diagnose(ctx, snap); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	warm := prepare(b)
+	if _, err := warm.Diagnose(ctx, snap); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("evaluate", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := warm.Diagnose(ctx, snap); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	for _, tc := range []struct {
 		name string
 		load func(...engine.Source) (*engine.Set, error)
@@ -83,7 +123,7 @@ func BenchmarkDiagnose(b *testing.B) {
 	for _, tc := range []struct {
 		name string
 		opts engine.Options
-	}{{"prepare", engine.Options{}}, {"prepare-no-typecheck", engine.Options{SkipTypeCheck: true}}} {
+	}{{"opa-prepare", engine.Options{}}, {"opa-prepare-no-typecheck", engine.Options{SkipTypeCheck: true}}} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := engine.New(ctx, tc.opts, engine.Builtin()); err != nil {
@@ -92,7 +132,7 @@ func BenchmarkDiagnose(b *testing.B) {
 			}
 		})
 	}
-	b.Run("lazy-first-diagnose", func(b *testing.B) {
+	b.Run("opa-lazy-first-diagnose", func(b *testing.B) {
 		for b.Loop() {
 			e, err := engine.New(ctx, engine.Options{SkipTypeCheck: true, Lazy: true}, engine.Builtin())
 			if err != nil {
@@ -103,7 +143,7 @@ func BenchmarkDiagnose(b *testing.B) {
 			}
 		}
 	})
-	b.Run("input", func(b *testing.B) {
+	b.Run("opa-input", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := engine.InputValue(snap); err != nil {
 				b.Fatal(err)
@@ -114,7 +154,7 @@ func BenchmarkDiagnose(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("evaluate", func(b *testing.B) {
+	b.Run("opa-evaluate", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := e.Diagnose(ctx, snap); err != nil {
 				b.Fatal(err)
