@@ -217,11 +217,6 @@ func (e *Eval) call(f *function, args []value) (value, error) {
 // undefined, which an error of the function also makes it (as OPA does unless built-in errors are
 // strict), except a halt error.
 func (e *Eval) callBuiltin(name string, bf topdown.BuiltinFunc, args []value) (r value, ok bool, err error) {
-	if len(args) > 0 && args[0].t == nil && args[0].v.IsValid() {
-		if r, ok, handled, err := e.onView(name, args); handled {
-			return r, ok, err
-		}
-	}
 	terms := e.args[:0]
 	for _, a := range args {
 		t, err := e.term(a)
@@ -242,34 +237,6 @@ func (e *Eval) callBuiltin(name string, bf topdown.BuiltinFunc, args []value) (r
 		return value{}, false, nil
 	}
 	return value{t: out}, out != nil, nil
-}
-
-// onView evaluates the built-in functions that rules call on input objects and arrays most,
-// object.get and count, on a view without converting it (a whole netdev or snapshot otherwise),
-// with OPA's semantics (topdown/object.go, aggregates.go). handled is false for the others.
-func (e *Eval) onView(name string, args []value) (r value, ok, handled bool, err error) {
-	switch name {
-	case "count":
-		n, _ := length(args[0])
-		return value{t: ast.InternedTerm(n)}, true, true, nil
-	case "object.get":
-		if len(args) != 3 || kindOf(args[0]) != kindObject {
-			return value{}, false, false, nil
-		}
-		cur, found := args[0], true
-		if path, isPath := pathOf(args[1]); isPath {
-			for i := 0; found && i < path.Len(); i++ {
-				cur, found, err = e.get(cur, value{t: path.Elem(i)})
-			}
-		} else {
-			cur, found, err = e.get(cur, args[1])
-		}
-		if !found {
-			cur = args[2]
-		}
-		return cur, err == nil, true, err
-	}
-	return value{}, false, false, nil
 }
 
 func pathOf(x value) (*ast.Array, bool) {

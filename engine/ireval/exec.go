@@ -423,6 +423,25 @@ func (c *compiler) call(s *ir.CallStmt) (op, error) {
 			return next
 		}, nil
 	}
+	if nf := natives[s.Func]; nf != nil {
+		return func(e *Eval, l []value) int {
+			base := len(e.stack)
+			vs := e.push(len(args))
+			for i, a := range args {
+				vs[i] = a.get(l)
+			}
+			r, ok, err := nf(e, vs)
+			e.stack = e.stack[:base]
+			if err != nil {
+				return e.fail(err)
+			}
+			if !ok {
+				return 0
+			}
+			l[t] = r
+			return next
+		}, nil
+	}
 	bf := c.prog.builtin(s.Func)
 	if bf == nil {
 		return nil, fmt.Errorf("call of unknown function %s", s.Func)
