@@ -96,11 +96,11 @@ func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts O
 		prog:     p,
 		ctx:      ctx,
 		conv:     Converter{Shared: opts.Shared},
-		views:    map[viewKey]*ast.Term{},
+		views:    make(map[viewKey]*ast.Term, 16),
 		memo:     make([]memoEntry, p.nfuncs),
-		byArgs:   map[argsKey]value{},
-		strings:  map[uintptr]*ast.Term{},
-		interned: map[string]*ast.Term{},
+		byArgs:   make(map[argsKey]value, 512),
+		strings:  make(map[uintptr]*ast.Term, 1024),
+		interned: make(map[string]*ast.Term, 256),
 	}
 	e.setOut = func(t *ast.Term) error { e.out = t; return nil }
 	if data == nil {
