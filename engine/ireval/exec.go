@@ -74,9 +74,10 @@ func (o operand) get(l []value) value {
 	return o.c
 }
 
-// compiler compiles the statements of one program.
+// compiler compiles the statements of one function or plan.
 type compiler struct {
-	prog *Program
+	prog  *Program
+	reads map[ir.Local]int // how often each local is read in the function (see earlyExit)
 }
 
 func (c *compiler) operand(o ir.Operand) operand {
@@ -474,13 +475,15 @@ func (c *compiler) scan(s *ir.ScanStmt) (op, error) {
 		return nil, err
 	}
 	src, key, val := int(s.Source), int(s.Key), int(s.Value)
+	exit := int(earlyExit(s, c.reads))
 	return func(e *Eval, l []value) int {
 		out := next
+		stopWhenSet := exit >= 0 && !l[exit].defined()
 		err := e.each(l[src], func(k, v value) (bool, error) {
 			l[key], l[val] = k, v
 			switch br := body.run(e, l); {
 			case br == next || br == 0:
-				return false, nil
+				return stopWhenSet && l[exit].defined(), nil
 			case br >= abort:
 				out = br
 			default:
