@@ -177,7 +177,7 @@ func readFile(fsys fs.FS, p string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	b, err := readAll(io.LimitReader(f, MaxFileBytes+1), sizeHint(f))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", p, err)
 	}
@@ -185,6 +185,33 @@ func readFile(fsys fs.FS, p string) ([]byte, error) {
 		return nil, fmt.Errorf("read %s: larger than %d bytes", p, MaxFileBytes)
 	}
 	return b, nil
+}
+
+// sizeHint is the buffer to read f into: its size and one byte to see EOF, as os.ReadFile does,
+// so that a large capture is not copied over and over as the buffer grows. 512 when unknown.
+func sizeHint(f fs.File) int {
+	if info, err := f.Stat(); err == nil && info.Size() > 0 && info.Size() <= MaxFileBytes {
+		return int(info.Size()) + 1
+	}
+	return 512
+}
+
+// readAll is io.ReadAll into a buffer of capacity size.
+func readAll(r io.Reader, size int) ([]byte, error) {
+	b := make([]byte, 0, size)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // let append pick the next capacity
+		}
+	}
 }
 
 func readHead(fsys fs.FS, p string) ([]byte, error) {

@@ -155,14 +155,18 @@ func countDevices(s *facts.Snapshot, name string) int {
 
 // addNetdev merges n into s by interface name.
 func addNetdev(s *facts.Snapshot, in Input, n facts.Netdev) {
-	stamp(&n, in.Spec, in.Path)
+	// n is stamped where it ends up: stamp(&n) would move every n, merged or not, to the heap.
 	for i := range s.Netdevs {
 		if s.Netdevs[i].Name == n.Name {
-			fill(reflect.ValueOf(&s.Netdevs[i]).Elem(), reflect.ValueOf(n))
+			src := new(facts.Netdev)
+			*src = n
+			stamp(src, in.Spec, in.Path)
+			fill(reflect.ValueOf(&s.Netdevs[i]).Elem(), reflect.ValueOf(src).Elem())
 			return
 		}
 	}
 	s.Netdevs = append(s.Netdevs, n)
+	stamp(&s.Netdevs[len(s.Netdevs)-1], in.Spec, in.Path)
 }
 
 // addPCI merges f into s by PCI address (with domain).

@@ -1,6 +1,8 @@
 package gather
 
 import (
+	"slices"
+
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
@@ -31,6 +33,7 @@ func applyIP(s *facts.Snapshot, in Input, p func([]byte) ([]facts.Netdev, error)
 	if err != nil {
 		return err
 	}
+	s.Netdevs = slices.Grow(s.Netdevs, len(nds))
 	for _, n := range nds {
 		if n.Name == "" {
 			n.Name = "unknown"

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -109,6 +110,7 @@ func readSysfsDevice(fsys fs.FS, dir string) (files []parse.SysfsFile, problems 
 	// others fails with EINVAL), so they are read after the GIDs.
 	nonZero := map[string]bool{}
 	var attrs []string
+	files = slices.Grow(files, len(rels))
 	for _, rel := range rels {
 		if strings.Contains(rel, "/gid_attrs/") {
 			attrs = append(attrs, rel)
@@ -145,7 +147,7 @@ func readSysfsDevice(fsys fs.FS, dir string) (files []parse.SysfsFile, problems 
 }
 
 func readSysfsFile(fsys fs.FS, dir, rel string) (f parse.SysfsFile, ok bool, problem string) {
-	p := path.Join(dir, rel)
+	p := dir + "/" + rel // both clean, as path.Join would make them
 	b, err := fs.ReadFile(fsys, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return f, false, ""

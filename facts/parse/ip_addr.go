@@ -23,9 +23,7 @@ func IPAddr(b []byte) ([]facts.Netdev, error) {
 }
 
 var (
-	ipHeaderRe = lazyre.New(`^\s*(\d+):\s+([^:\s]+(?:@[^:\s]+)?):?\s+(.*)$`)
-	ipFlagsRe  = lazyre.New(`<([^>]*)>`)
-	ipBriefRe  = lazyre.New(`^(\S+)\s+(UP|DOWN|UNKNOWN|LOWERLAYERDOWN|DORMANT|NOTPRESENT|TESTING)\b\s*(.*)$`)
+	ipBriefRe = lazyre.New(`^(\S+)\s+(UP|DOWN|UNKNOWN|LOWERLAYERDOWN|DORMANT|NOTPRESENT|TESTING)\b\s*(.*)$`)
 )
 
 type ipParser struct {
@@ -43,28 +41,42 @@ func (p *ipParser) netdev(name string) *facts.Netdev {
 }
 
 func iproute(b []byte) ([]facts.Netdev, error) {
-	p := &ipParser{index: map[string]int{}}
+	lines := Lines(b)
+	// Each interface starts at an unindented line: their count bounds the output, so the
+	// (large) records are not copied as the slice grows.
+	records := 0
+	for _, l := range lines {
+		if l.Text != "" && l.Text[0] != ' ' && l.Text[0] != '\t' {
+			records++
+		}
+	}
+	p := &ipParser{out: make([]facts.Netdev, 0, records), index: map[string]int{}}
 	var cur *facts.Netdev
-	for _, l := range Lines(b) {
+	for _, l := range lines {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
-		if m := ipHeaderRe().FindStringSubmatch(l.Text); m != nil {
-			name, _, _ := strings.Cut(m[2], "@")
+		if name, rest, ok := ipHeader(l.Text); ok {
+			name, _, _ = strings.Cut(name, "@")
 			cur = p.netdev(name)
+			if cur.Evidence == nil {
+				// ip addr gives an interface 9 to 11 facts: size the map once, not 8 then 16.
+				cur.Evidence = make(facts.EvidenceMap, 12)
+			}
 			cur.Evidence.Set("name", l.Evidence())
 			// -o joins a record's lines with "\"; the first part may already be an address.
-			parts := strings.Split(m[3], `\`)
-			for i, part := range parts {
-				if i == 0 && ipFlagsRe().MatchString(part) {
+			first := true
+			for part := range strings.SplitSeq(rest, `\`) {
+				if first && hasIPFlags(part) {
 					ipLinkHeader(cur, part, l)
-					continue
+				} else {
+					ipDetail(cur, strings.TrimSpace(part), l)
 				}
-				ipDetail(cur, strings.TrimSpace(part), l)
+				first = false
 			}
 			continue
 		}
-		if m := ipBriefRe().FindStringSubmatch(strings.TrimRight(l.Text, " ")); m != nil && !strings.HasPrefix(l.Text, " ") {
+		if m := ipBriefLine(l.Text); m != nil {
 			cur = p.netdev(m[1])
 			ipBrief(cur, m[2], m[3], l)
 			continue
@@ -81,13 +93,67 @@ func iproute(b []byte) ([]facts.Netdev, error) {
 	return p.out, nil
 }
 
+// reSpace is what \s matches in a Go regexp.
+const reSpace = "\t\n\f\r "
+
+// ipHeader reads "9: ib0: <BROADCAST,...> mtu 65520 ..." into the name ("ib0", or
+// "eth0.5@eth0") and the rest after the blanks that follow it. It does what the regexp
+// `^\s*(\d+):\s+([^:\s]+(?:@[^:\s]+)?):?\s+(.*)$` would (ip_addr_test.go checks that), without
+// running one on every line.
+func ipHeader(s string) (name, rest string, ok bool) {
+	t := strings.TrimLeft(s, reSpace)
+	digits := len(t) - len(strings.TrimLeft(t, "0123456789"))
+	if digits == 0 || digits == len(t) || t[digits] != ':' {
+		return "", "", false
+	}
+	t = t[digits+1:]
+	u := strings.TrimLeft(t, reSpace)
+	if len(u) == len(t) {
+		return "", "", false
+	}
+	end := strings.IndexAny(u, ":"+reSpace)
+	if end <= 0 {
+		return "", "", false
+	}
+	name, t = u[:end], strings.TrimPrefix(u[end:], ":")
+	rest = strings.TrimLeft(t, reSpace)
+	if len(rest) == len(t) || strings.Contains(rest, "\n") {
+		return "", "", false
+	}
+	return name, rest, true
+}
+
+func hasIPFlags(s string) bool {
+	_, ok := ipFlags(s)
+	return ok
+}
+
+// ipBriefLine matches an unindented `ip -br` line against ipBriefRe.
+func ipBriefLine(s string) []string {
+	if strings.HasPrefix(s, " ") {
+		return nil
+	}
+	return ipBriefRe().FindStringSubmatch(strings.TrimRight(s, " "))
+}
+
+// ipFlags returns what is between the first "<" and the ">" after it, e.g.
+// "BROADCAST,MULTICAST,UP" of "<BROADCAST,MULTICAST,UP> mtu 1500".
+func ipFlags(s string) (string, bool) {
+	i := strings.IndexByte(s, '<')
+	if i < 0 {
+		return "", false
+	}
+	flags, _, ok := strings.Cut(s[i+1:], ">")
+	return flags, ok
+}
+
 // ipLinkHeader reads "<FLAGS> mtu 1500 qdisc mq state UP mode DEFAULT ...".
 func ipLinkHeader(n *facts.Netdev, s string, l Line) {
 	ev := l.Evidence()
-	if m := ipFlagsRe().FindStringSubmatch(s); m != nil {
+	if flags, ok := ipFlags(s); ok {
 		n.Flags = nil
-		if m[1] != "" {
-			n.Flags = strings.Split(m[1], ",")
+		if flags != "" {
+			n.Flags = strings.Split(flags, ",")
 		}
 		n.AdminUp = boolPtr(hasFlag(n.Flags, "UP"))
 		n.Evidence.Set("flags", ev)
@@ -118,6 +184,10 @@ func ipLinkHeader(n *facts.Netdev, s string, l Line) {
 
 // ipDetail reads one continuation part: link/..., inet, inet6, ipoib details or a VF line.
 func ipDetail(n *facts.Netdev, s string, l Line) {
+	// Every address is followed by its lifetimes, which we do not read: skip them unsplit.
+	if strings.HasPrefix(s, "valid_lft ") {
+		return
+	}
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return

@@ -21,12 +21,15 @@ func Lines(b []byte) []Line {
 	if s == "" {
 		return nil
 	}
-	parts := strings.Split(s, "\n")
-	out := make([]Line, len(parts))
-	for i, p := range parts {
-		out[i] = Line{N: i + 1, Text: strings.TrimSuffix(p, "\r")}
+	out := make([]Line, 0, strings.Count(s, "\n")+1)
+	for n := 1; ; n++ {
+		text, rest, more := strings.Cut(s, "\n")
+		out = append(out, Line{N: n, Text: strings.TrimSuffix(text, "\r")})
+		if !more {
+			return out
+		}
+		s = rest
 	}
-	return out
 }
 
 // Evidence returns the line as evidence; the builder stamps source and path.

@@ -24,8 +24,7 @@ type SysfsFile struct {
 }
 
 var (
-	sysfsPortRe = lazyre.New(`^ports/(\d+)/(.+)$`)
-	pciAddrRe   = lazyre.New(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
+	pciAddrRe = lazyre.New(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
 )
 
 // SysfsDevice builds an RDMA device from its sysfs attribute files (kernel
@@ -43,8 +42,8 @@ func SysfsDevice(name string, files []SysfsFile) (dev facts.Device, problems []s
 	for _, f := range files {
 		val := strings.TrimSpace(f.Value)
 		ev := facts.Evidence{Path: f.Path, Text: val}
-		if m := sysfsPortRe().FindStringSubmatch(f.Rel); m != nil {
-			n, err := strconv.Atoi(m[1])
+		if num, attr, ok := sysfsPortFile(f.Rel); ok {
+			n, err := strconv.Atoi(num)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("%s: port number: %v", f.Path, err))
 				continue
@@ -54,7 +53,6 @@ func SysfsDevice(name string, files []SysfsFile) (dev facts.Device, problems []s
 				p = &facts.Port{Number: n}
 				ports[n] = p
 			}
-			attr := m[2]
 			if dir, idx, ok := gidAttrFile(attr); ok {
 				if gidAttrs[n] == nil {
 					gidAttrs[n] = map[string]map[int]SysfsFile{}
@@ -86,6 +84,20 @@ func SysfsDevice(name string, files []SysfsFile) (dev facts.Device, problems []s
 		dev.Ports = append(dev.Ports, *p)
 	}
 	return dev, problems
+}
+
+// sysfsPortFile splits "ports/<num>/<attr>" (num decimal digits, attr not empty and on one line),
+// the files read for every port: it runs once per file of the tree, too often for a regexp.
+func sysfsPortFile(rel string) (num, attr string, ok bool) {
+	rest, ok := strings.CutPrefix(rel, "ports/")
+	if !ok {
+		return "", "", false
+	}
+	num, attr, ok = strings.Cut(rest, "/")
+	if !ok || num == "" || strings.Trim(num, "0123456789") != "" || attr == "" || strings.Contains(attr, "\n") {
+		return "", "", false
+	}
+	return num, attr, true
 }
 
 func sysfsDeviceAttr(d *facts.Device, rel, val string, ev facts.Evidence) error {
