@@ -424,15 +424,12 @@ func (c *compiler) call(s *ir.CallStmt) (op, error) {
 			return next
 		}, nil
 	}
-	if nf := natives[s.Func]; nf != nil {
+	if nf := natives[s.Func]; nf != nil && nativeArity[s.Func] == len(args) {
+		ops := [3]operand{{local: -1}, {local: -1}, {local: -1}}
+		copy(ops[:], args)
+		x, y, z := ops[0], ops[1], ops[2]
 		return func(e *Eval, l []value) int {
-			base := len(e.stack)
-			vs := e.push(len(args))
-			for i, a := range args {
-				vs[i] = a.get(l)
-			}
-			r, ok, err := nf(e, vs)
-			e.stack = e.stack[:base]
+			r, ok, err := nf(e, x.get(l), y.get(l), z.get(l))
 			if err != nil {
 				return e.fail(err)
 			}

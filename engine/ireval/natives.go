@@ -11,19 +11,27 @@ import (
 // error value for the type errors that make the call undefined. Each follows OPA's
 // implementation (topdown/comparison.go, aggregates.go, strings.go, object.go) exactly;
 // TestNativesMatchOPA holds them equal on a table of cases.
-type native func(e *Eval, args []value) (r value, ok bool, err error)
+// The operands are x, y and z (unused ones are undefined), passed by value: a slice would escape
+// to the heap at every call.
+type native func(e *Eval, x, y, z value) (r value, ok bool, err error)
 
 var natives = map[string]native{
-	"equal":             func(e *Eval, a []value) (value, bool, error) { return e.compared(a, eqOp) },
-	"neq":               func(e *Eval, a []value) (value, bool, error) { return e.compared(a, neqOp) },
-	"gt":                func(e *Eval, a []value) (value, bool, error) { return e.compared(a, gtOp) },
-	"gte":               func(e *Eval, a []value) (value, bool, error) { return e.compared(a, gteOp) },
-	"lt":                func(e *Eval, a []value) (value, bool, error) { return e.compared(a, ltOp) },
-	"lte":               func(e *Eval, a []value) (value, bool, error) { return e.compared(a, lteOp) },
+	"equal":             func(e *Eval, x, y, _ value) (value, bool, error) { return e.compared(x, y, eqOp) },
+	"neq":               func(e *Eval, x, y, _ value) (value, bool, error) { return e.compared(x, y, neqOp) },
+	"gt":                func(e *Eval, x, y, _ value) (value, bool, error) { return e.compared(x, y, gtOp) },
+	"gte":               func(e *Eval, x, y, _ value) (value, bool, error) { return e.compared(x, y, gteOp) },
+	"lt":                func(e *Eval, x, y, _ value) (value, bool, error) { return e.compared(x, y, ltOp) },
+	"lte":               func(e *Eval, x, y, _ value) (value, bool, error) { return e.compared(x, y, lteOp) },
 	"count":             nativeCount,
 	"object.get":        nativeObjectGet,
 	"internal.member_2": nativeMember,
 	"startswith":        nativeStartsWith,
+}
+
+// nativeArity is the number of operands of each native.
+var nativeArity = map[string]int{
+	"equal": 2, "neq": 2, "gt": 2, "gte": 2, "lt": 2, "lte": 2, "count": 1, "object.get": 3,
+	"internal.member_2": 2, "startswith": 2,
 }
 
 type cmpOp int
@@ -40,8 +48,8 @@ const (
 func boolValue(b bool) value { return value{t: ast.InternedTerm(b)} }
 
 // compared is OPA's equal, neq, gt, gte, lt and lte: defined for any two values.
-func (e *Eval) compared(args []value, op cmpOp) (value, bool, error) {
-	a, b, err := e.terms(args[0], args[1])
+func (e *Eval) compared(x, y value, op cmpOp) (value, bool, error) {
+	a, b, err := e.terms(x, y)
 	if err != nil {
 		return value{}, false, err
 	}
@@ -64,8 +72,8 @@ func (e *Eval) compared(args []value, op cmpOp) (value, bool, error) {
 }
 
 // nativeCount is count: the length of an array, object, set or string (in characters).
-func nativeCount(_ *Eval, args []value) (value, bool, error) {
-	n, ok := length(args[0])
+func nativeCount(_ *Eval, x, _, _ value) (value, bool, error) {
+	n, ok := length(x)
 	if !ok {
 		return value{}, false, nil
 	}
@@ -73,30 +81,29 @@ func nativeCount(_ *Eval, args []value) (value, bool, error) {
 }
 
 // nativeObjectGet is object.get(object, key or path, default).
-func nativeObjectGet(e *Eval, args []value) (value, bool, error) {
-	if kindOf(args[0]) != kindObject {
+func nativeObjectGet(e *Eval, obj, key, dflt value) (value, bool, error) {
+	if kindOf(obj) != kindObject {
 		return value{}, false, nil
 	}
-	cur, found, err := args[0], true, error(nil)
-	if path, isPath := pathOf(args[1]); isPath {
+	cur, found, err := obj, true, error(nil)
+	if path, isPath := pathOf(key); isPath {
 		for i := 0; found && i < path.Len(); i++ {
 			cur, found, err = e.get(cur, value{t: path.Elem(i)})
 		}
 	} else {
-		cur, found, err = e.get(cur, args[1])
+		cur, found, err = e.get(cur, key)
 	}
 	if err != nil {
 		return value{}, false, err
 	}
 	if !found {
-		cur = args[2]
+		cur = dflt
 	}
 	return cur, true, nil
 }
 
 // nativeMember is `x in collection`: a set holds x, or an array or object has it as a value.
-func nativeMember(e *Eval, args []value) (value, bool, error) {
-	x, coll := args[0], args[1]
+func nativeMember(e *Eval, x, coll, _ value) (value, bool, error) {
 	if coll.t != nil {
 		if s, ok := coll.t.Value.(ast.Set); ok {
 			xt, err := e.term(x)
@@ -124,9 +131,9 @@ func nativeMember(e *Eval, args []value) (value, bool, error) {
 }
 
 // nativeStartsWith is startswith(string, prefix).
-func nativeStartsWith(_ *Eval, args []value) (value, bool, error) {
-	s, ok1 := stringOf(args[0])
-	p, ok2 := stringOf(args[1])
+func nativeStartsWith(_ *Eval, x, prefix, _ value) (value, bool, error) {
+	s, ok1 := stringOf(x)
+	p, ok2 := stringOf(prefix)
 	if !ok1 || !ok2 {
 		return value{}, false, nil
 	}

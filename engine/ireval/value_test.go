@@ -178,7 +178,11 @@ func TestNativesMatchOPA(t *testing.T) {
 		{"lt", []value{term(`null`), term(`false`)}},
 		{"lte", []value{term(`[1]`), term(`[1, 0]`)}},
 	} {
-		got, gotOK, err := natives[tc.name](e, tc.args)
+		if len(tc.args) != nativeArity[tc.name] {
+			t.Fatalf("%s: %d operands", tc.name, len(tc.args))
+		}
+		args := append(append([]value{}, tc.args...), value{}, value{})
+		got, gotOK, err := natives[tc.name](e, args[0], args[1], args[2])
 		if err != nil {
 			t.Fatalf("%s%v: %v", tc.name, tc.args, err)
 		}
