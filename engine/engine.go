@@ -30,9 +30,11 @@ type Engine struct {
 	// packages).
 	mu    sync.Mutex
 	byRun map[string]*compiled
-	// prog is opts.Plan prepared, and planData the data document it sees.
+	// prog is opts.Plan prepared, and planData the data document it sees; evals holds
+	// evaluations of earlier diagnoses for reuse.
 	prog     *ireval.Program
 	planData *ast.Term
+	evals    sync.Pool
 	// Tool is written into every report.
 	Tool Tool
 }

@@ -94,8 +94,6 @@ type Options struct {
 func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts Options) (*Eval, error) {
 	e := &Eval{
 		prog:     p,
-		ctx:      ctx,
-		conv:     Converter{Shared: opts.Shared},
 		views:    make(map[viewKey]*ast.Term, 16),
 		memo:     make([]memoEntry, p.nfuncs),
 		byArgs:   make(map[argsKey]value, 512),
@@ -103,6 +101,22 @@ func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts O
 		interned: make(map[string]*ast.Term, 256),
 	}
 	e.setOut = func(t *ast.Term) error { e.out = t; return nil }
+	return e, e.Reset(ctx, input, data, opts)
+}
+
+// Reset starts a new evaluation with e's memory, as NewEval would: a process that diagnoses
+// many snapshots reuses its evaluations (see engine's pool) instead of growing new maps for
+// each.
+func (e *Eval) Reset(ctx context.Context, input any, data *ast.Term, opts Options) error {
+	e.ctx = ctx
+	e.conv = Converter{Shared: opts.Shared}
+	clear(e.views)
+	clear(e.memo)
+	clear(e.byArgs)
+	clear(e.strings)
+	clear(e.interned)
+	e.stack, e.results, e.args, e.err, e.out = e.stack[:0], nil, e.args[:0], nil, nil
+	e.ret, e.input = value{}, value{}
 	if data == nil {
 		data = ast.ObjectTerm()
 	}
@@ -115,7 +129,7 @@ func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts O
 		rv := reflect.ValueOf(in)
 		v, err := e.fromGo(rv, infoOf(rv.Type()))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		e.input = v
 	}
@@ -125,7 +139,7 @@ func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts O
 		Cache:    builtins.Cache{},
 		Location: &ast.Location{},
 	}
-	return e, nil
+	return nil
 }
 
 // Run evaluates the plan name and returns its result set: the values its ResultSetAddStmts
