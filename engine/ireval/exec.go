@@ -171,7 +171,11 @@ func (c *compiler) stmt(s ir.Stmt) (op, error) {
 			if err != nil {
 				return e.fail(err)
 			}
-			l[a] = value{t: ast.NewTerm(l[a].t.Value.(*ast.Array).Append(t))}
+			if b := l[a].builder(); b != nil {
+				b.append(t)
+			} else {
+				l[a] = value{t: ast.NewTerm(l[a].t.Value.(*ast.Array).Append(t))}
+			}
 			return next
 		}, nil
 	case *ir.NotEqualStmt:
@@ -229,7 +233,7 @@ func (c *compiler) stmt(s ir.Stmt) (op, error) {
 		return c.constant(int(s.Target), value{t: nullTerm}), nil
 	case *ir.MakeArrayStmt:
 		t := int(s.Target)
-		return func(_ *Eval, l []value) int { l[t] = value{t: ast.NewTerm(ast.NewArray())}; return next }, nil
+		return func(_ *Eval, l []value) int { l[t] = newBuilder(); return next }, nil
 	case *ir.MakeObjectStmt:
 		t := int(s.Target)
 		return func(_ *Eval, l []value) int { l[t] = value{t: ast.NewTerm(ast.NewObject())}; return next }, nil

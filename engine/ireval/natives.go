@@ -86,7 +86,7 @@ func nativeObjectGet(e *Eval, obj, key, dflt value) (value, bool, error) {
 		return value{}, false, nil
 	}
 	cur, found, err := obj, true, error(nil)
-	if path, isPath := pathOf(key); isPath {
+	if path, isPath := pathOf(settle(key)); isPath {
 		for i := 0; found && i < path.Len(); i++ {
 			cur, found, err = e.get(cur, value{t: path.Elem(i)})
 		}

@@ -92,6 +92,9 @@ func (e *Eval) term(x value) (*ast.Term, error) {
 	if x.t != nil || !x.v.IsValid() {
 		return x.t, nil
 	}
+	if b := x.builder(); b != nil {
+		return b.built(), nil
+	}
 	if !x.v.CanAddr() {
 		return e.conv.term(x.v, x.ti)
 	}
@@ -108,6 +111,7 @@ func (e *Eval) term(x value) (*ast.Term, error) {
 
 // get is x[k]: ok is false where it is undefined.
 func (e *Eval) get(x, k value) (r value, ok bool, err error) {
+	x, k = settle(x), settle(k)
 	if x.t != nil {
 		kt, err := e.term(k)
 		if err != nil {
@@ -179,6 +183,7 @@ func (e *Eval) field(x value, f *jsonField) (r value, ok bool, err error) {
 // each calls f with the keys and values of x in the order OPA iterates them (object keys and set
 // elements sorted, arrays by index) until f returns true. Scalars have none.
 func (e *Eval) each(x value, f func(k, v value) (bool, error)) error {
+	x = settle(x)
 	var err error
 	if x.t != nil {
 		switch c := x.t.Value.(type) {
@@ -249,6 +254,9 @@ func (e *Eval) each(x value, f func(k, v value) (bool, error)) error {
 // length is the number of elements of a collection or of characters of a string; ok is false
 // for other values.
 func length(x value) (n int, ok bool) {
+	if b := x.builder(); b != nil {
+		return len(b.elems), true
+	}
 	if x.t != nil {
 		switch c := x.t.Value.(type) {
 		case ast.Object:
@@ -283,6 +291,9 @@ const (
 )
 
 func kindOf(x value) kind {
+	if x.ti == builderInfo {
+		return kindArray
+	}
 	if x.t != nil {
 		switch x.t.Value.(type) {
 		case ast.Object:
@@ -305,6 +316,7 @@ func kindOf(x value) kind {
 
 // equal reports whether a and b are the same Rego value (numbers by value).
 func (e *Eval) equal(a, b value) (bool, error) {
+	a, b = settle(a), settle(b)
 	if a.t != nil && b.t != nil {
 		return a.t == b.t || a.t.Value.Compare(b.t.Value) == 0, nil
 	}
