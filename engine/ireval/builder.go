@@ -2,18 +2,18 @@ package ireval
 
 import (
 	"reflect"
-	"slices"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
-// arrayBuilder is an array a plan is still appending to (MakeArrayStmt, then ArrayAppendStmt
-// in a loop: an array comprehension). OPA's arrays are immutable values, so appending to one
-// copies it each time; a builder appends to a Go slice and makes the term once, when the array
-// is first read.
+// arrayBuilder is an array a plan builds element by element (MakeArrayStmt, then
+// ArrayAppendStmt: an array comprehension or literal). OPA's arrays are immutable values, so
+// appending to one copies it each time; a builder appends to a Go slice and makes the term once,
+// when one is needed. Its elements stay values: `[dev, p]` keeps two views, and reading
+// `dp[0].name` converts neither device nor port (with all their GIDs).
 type arrayBuilder struct {
-	elems []*ast.Term
-	term  *ast.Term // the array as a term, made on first read after the last append
+	elems []value
+	term  *ast.Term // the array as a term, made on first need after the last append
 }
 
 // builderInfo marks a value that holds an *arrayBuilder in v.
@@ -23,7 +23,7 @@ func newBuilder() value {
 	return value{v: reflect.ValueOf(&arrayBuilder{}), ti: builderInfo}
 }
 
-// builder is the array under construction x holds, or nil.
+// builder is the array x holds under construction, or nil.
 func (x value) builder() *arrayBuilder {
 	if x.ti != builderInfo {
 		return nil
@@ -31,24 +31,32 @@ func (x value) builder() *arrayBuilder {
 	return x.v.Interface().(*arrayBuilder)
 }
 
-func (b *arrayBuilder) append(t *ast.Term) {
-	b.elems = append(b.elems, t)
+func (b *arrayBuilder) append(v value) {
+	b.elems = append(b.elems, v)
 	b.term = nil
 }
 
-// built is the array as a term. Clipped, so that appending to either never writes into the
-// other's elements.
-func (b *arrayBuilder) built() *ast.Term {
+// built is the array as a term.
+func (e *Eval) built(b *arrayBuilder) (*ast.Term, error) {
 	if b.term == nil {
-		b.term = ast.NewTerm(ast.NewArray(slices.Clip(b.elems)...))
+		terms := make([]*ast.Term, len(b.elems))
+		for i, v := range b.elems {
+			t, err := e.term(v)
+			if err != nil {
+				return nil, err
+			}
+			terms[i] = t
+		}
+		b.term = ast.NewTerm(ast.NewArray(terms...))
 	}
-	return b.term
+	return b.term, nil
 }
 
 // settle is x, with an array under construction turned into its term.
-func settle(x value) value {
-	if b := x.builder(); b != nil {
-		return value{t: b.built()}
+func (e *Eval) settle(x value) (value, error) {
+	if x.ti != builderInfo {
+		return x, nil
 	}
-	return x
+	t, err := e.built(x.builder())
+	return value{t: t}, err
 }

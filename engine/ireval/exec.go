@@ -167,15 +167,15 @@ func (c *compiler) stmt(s ir.Stmt) (op, error) {
 	case *ir.ArrayAppendStmt:
 		v, a := c.operand(s.Value), int(s.Array)
 		return func(e *Eval, l []value) int {
+			if b := l[a].builder(); b != nil {
+				b.append(v.get(l))
+				return next
+			}
 			t, err := e.term(v.get(l))
 			if err != nil {
 				return e.fail(err)
 			}
-			if b := l[a].builder(); b != nil {
-				b.append(t)
-			} else {
-				l[a] = value{t: ast.NewTerm(l[a].t.Value.(*ast.Array).Append(t))}
-			}
+			l[a] = value{t: ast.NewTerm(l[a].t.Value.(*ast.Array).Append(t))}
 			return next
 		}, nil
 	case *ir.NotEqualStmt:
@@ -353,7 +353,7 @@ func (c *compiler) isKind(o ir.Operand, k kind) op {
 	return func(_ *Eval, l []value) int { return undefinedIf(kindOf(l[src]) != k) }
 }
 
-// fieldCache remembers, per DotStmt, the field a constant key names in the struct type seen
+// fieldCache remembers, per statement, the field a constant key names in the struct type seen
 // last (views of one type are read in loops).
 type fieldCache struct {
 	ti  *typeInfo
@@ -361,37 +361,71 @@ type fieldCache struct {
 	ok  bool
 }
 
-func (c *compiler) dot(src int, key operand, t int) op {
-	name, constName := "", false
+// constField looks up a constant key in struct views through a fieldCache of its own.
+type constField struct {
+	name  string
+	cache atomic.Pointer[fieldCache]
+}
+
+// newConstField returns a constField for key when it is a constant string, nil otherwise.
+func newConstField(key operand) *constField {
 	if key.local < 0 && key.c.t != nil {
 		if s, ok := key.c.t.Value.(ast.String); ok {
-			name, constName = string(s), true
+			return &constField{name: string(s)}
 		}
 	}
-	var cache atomic.Pointer[fieldCache]
+	return nil
+}
+
+// get is field name of x; handled is false when x is not a struct view.
+func (cf *constField) get(e *Eval, x value) (r value, ok, handled bool, err error) {
+	if cf == nil || x.t != nil || !x.v.IsValid() || x.ti.kind != reflect.Struct {
+		return value{}, false, false, nil
+	}
+	fc := cf.cache.Load()
+	if fc == nil || fc.ti != x.ti {
+		idx, ok := x.ti.byName[cf.name]
+		fc = &fieldCache{ti: x.ti, idx: idx, ok: ok}
+		cf.cache.Store(fc)
+	}
+	if !fc.ok {
+		return value{}, false, true, nil
+	}
+	r, ok, err = e.field(x, &x.ti.fields[fc.idx])
+	return r, ok, true, err
+}
+
+func (c *compiler) dot(src int, key operand, t int) op {
+	cf := newConstField(key)
 	return func(e *Eval, l []value) int {
 		x := l[src]
-		if constName && x.t == nil && x.v.IsValid() && x.ti.kind == reflect.Struct {
-			fc := cache.Load()
-			if fc == nil || fc.ti != x.ti {
-				idx, ok := x.ti.byName[name]
-				fc = &fieldCache{ti: x.ti, idx: idx, ok: ok}
-				cache.Store(fc)
-			}
-			if !fc.ok {
-				return 0
-			}
-			r, ok, err := e.field(x, &x.ti.fields[fc.idx])
-			if err != nil {
-				return e.fail(err)
-			}
-			if !ok {
-				return 0
-			}
-			l[t] = r
-			return next
+		r, ok, handled, err := cf.get(e, x)
+		if !handled {
+			r, ok, err = e.get(x, key.get(l))
 		}
-		r, ok, err := e.get(x, key.get(l))
+		if err != nil {
+			return e.fail(err)
+		}
+		if !ok {
+			return 0
+		}
+		l[t] = r
+		return next
+	}
+}
+
+// objectGet is object.get(x, constant key, default) on struct views without a map lookup.
+func (c *compiler) objectGet(x, key, dflt operand, t int) op {
+	cf := newConstField(key)
+	return func(e *Eval, l []value) int {
+		obj := x.get(l)
+		r, ok, handled, err := cf.get(e, obj)
+		switch {
+		case !handled:
+			r, ok, err = nativeObjectGet(e, obj, key.get(l), dflt.get(l))
+		case !ok:
+			r, ok = dflt.get(l), true
+		}
 		if err != nil {
 			return e.fail(err)
 		}
@@ -427,6 +461,9 @@ func (c *compiler) call(s *ir.CallStmt) (op, error) {
 			l[t] = r
 			return next
 		}, nil
+	}
+	if s.Func == "object.get" && len(args) == 3 && newConstField(args[1]) != nil {
+		return c.objectGet(args[0], args[1], args[2], t), nil
 	}
 	if nf := natives[s.Func]; nf != nil && nativeArity[s.Func] == len(args) {
 		ops := [3]operand{{local: -1}, {local: -1}, {local: -1}}

@@ -85,8 +85,12 @@ func nativeObjectGet(e *Eval, obj, key, dflt value) (value, bool, error) {
 	if kindOf(obj) != kindObject {
 		return value{}, false, nil
 	}
-	cur, found, err := obj, true, error(nil)
-	if path, isPath := pathOf(settle(key)); isPath {
+	key, err := e.settle(key)
+	if err != nil {
+		return value{}, false, err
+	}
+	cur, found := obj, true
+	if path, isPath := pathOf(key); isPath {
 		for i := 0; found && i < path.Len(); i++ {
 			cur, found, err = e.get(cur, value{t: path.Elem(i)})
 		}

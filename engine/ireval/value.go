@@ -93,7 +93,7 @@ func (e *Eval) term(x value) (*ast.Term, error) {
 		return x.t, nil
 	}
 	if b := x.builder(); b != nil {
-		return b.built(), nil
+		return e.built(b)
 	}
 	if !x.v.CanAddr() {
 		return e.conv.term(x.v, x.ti)
@@ -111,7 +111,16 @@ func (e *Eval) term(x value) (*ast.Term, error) {
 
 // get is x[k]: ok is false where it is undefined.
 func (e *Eval) get(x, k value) (r value, ok bool, err error) {
-	x, k = settle(x), settle(k)
+	if k, err = e.settle(k); err != nil {
+		return value{}, false, err
+	}
+	if b := x.builder(); b != nil {
+		n, isNum := numberTerm(k)
+		if i, isInt := n.Int(); isNum && isInt && i >= 0 && i < len(b.elems) {
+			return b.elems[i], true, nil
+		}
+		return value{}, false, nil
+	}
 	if x.t != nil {
 		kt, err := e.term(k)
 		if err != nil {
@@ -183,7 +192,14 @@ func (e *Eval) field(x value, f *jsonField) (r value, ok bool, err error) {
 // each calls f with the keys and values of x in the order OPA iterates them (object keys and set
 // elements sorted, arrays by index) until f returns true. Scalars have none.
 func (e *Eval) each(x value, f func(k, v value) (bool, error)) error {
-	x = settle(x)
+	if b := x.builder(); b != nil {
+		for i, v := range b.elems {
+			if stop, err := f(value{t: ast.InternedTerm(i)}, v); stop || err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	var err error
 	if x.t != nil {
 		switch c := x.t.Value.(type) {
@@ -314,14 +330,52 @@ func kindOf(x value) kind {
 	return kindOther
 }
 
+// numberTerm is x's number, if x is a number term.
+func numberTerm(x value) (ast.Number, bool) {
+	if x.t == nil {
+		return "", false
+	}
+	n, ok := x.t.Value.(ast.Number)
+	return n, ok
+}
+
+// sameGoValue reports whether views a and b show the same Go value (type and address).
+func sameGoValue(a, b value) bool {
+	return a.ti == b.ti && a.v.CanAddr() && b.v.CanAddr() && a.v.UnsafeAddr() == b.v.UnsafeAddr()
+}
+
 // equal reports whether a and b are the same Rego value (numbers by value).
 func (e *Eval) equal(a, b value) (bool, error) {
-	a, b = settle(a), settle(b)
+	if a.t == nil || b.t == nil {
+		if kindOf(a) != kindOf(b) {
+			return false, nil // `x != false`, the planner's truth test, on an array or view
+		}
+		if na, _ := length(a); a.t == nil && b.t == nil {
+			if nb, _ := length(b); na != nb {
+				return false, nil
+			}
+		}
+	}
+	var err error
+	if a, err = e.settle(a); err != nil {
+		return false, err
+	}
+	if b, err = e.settle(b); err != nil {
+		return false, err
+	}
 	if a.t != nil && b.t != nil {
 		return a.t == b.t || a.t.Value.Compare(b.t.Value) == 0, nil
 	}
-	if a.t != nil && kindOf(a) != kindOf(b) || b.t != nil && kindOf(b) != kindOf(a) {
+	if kindOf(a) != kindOf(b) {
 		return false, nil
+	}
+	if a.t == nil && b.t == nil && sameGoValue(a, b) {
+		return true, nil // one Go value: rules compare a port or device with itself in joins
+	}
+	if na, _ := length(a); a.t == nil || b.t == nil {
+		if nb, _ := length(b); na != nb {
+			return false, nil
+		}
 	}
 	at, err := e.term(a)
 	if err != nil {
