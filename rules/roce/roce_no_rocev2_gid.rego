@@ -39,9 +39,8 @@ findings contains f if {
 	roce.port(dev, p)
 	typed(p)
 	not routable_v2(p)
-	names := port_netdev_names(dev, p)
-	some nd in input.netdevs
-	nd.name in names
+	some i in routable_netdevs(dev, p)
+	nd := input.netdevs[i]
 	addr := routable_address(nd)
 	f := finding.with_fields(
 		finding.port(dev, p, sprintf("%s port %d: %s has %s but no RoCE v2 GID carries it (%s)", [dev.name, p.number, nd.name, addr, summary(p)]), gid_evidence(p)),
@@ -59,8 +58,7 @@ findings contains f if {
 	not routable_v2(p)
 	count(p.gids) > 0
 	not partial_gids(p)
-	names := port_netdev_names(dev, p)
-	count([nd.name | some nd in input.netdevs; nd.name in names; routable_address(nd)]) == 0
+	count(routable_netdevs(dev, p)) == 0
 	f := finding.with_fields(
 		finding.port(dev, p, sprintf("%s port %d has no RoCE v2 GID with an IPv4 or global IPv6 address (%s): routed RoCE v2 and IPv4 GID selection fail", [dev.name, p.number, summary(p)]), gid_evidence(p)),
 		{"severity": "warning", "confidence": "medium"},
@@ -101,8 +99,17 @@ own(dev, p) := {roce.netdev(dev, p).name} if {
 	roce.netdev(dev, p)
 } else := set()
 
-routable_address(nd) := nd.ipv4[0] if {
-	count(object.get(nd, "ipv4", [])) > 0
+# routable_netdevs are the indices in input.netdevs of the port's netdevs that have a routable
+# address: one pass over the netdevs per port, for both findings.
+routable_netdevs(dev, p) := [i |
+	names := port_netdev_names(dev, p)
+	some i, nd in input.netdevs
+	nd.name in names
+	routable_address(nd)
+]
+
+routable_address(nd) := a if {
+	a := nd.ipv4[0]
 } else := globals[0] if {
 	# several global IPv6 addresses are common (SLAAC plus a static one): name the first
 	globals := [a.address | some a in object.get(nd, "ipv6", []); a.scope == "global"]
