@@ -41275,6 +41275,61 @@ var policy = &ir.Policy{
 				Path: []string{"g0", "rdmadoctor", "rules", "roce_no_rocev2_gid", "typed"},
 			},
 			{
+				Name:   "g0.data.rdmadoctor.rules.roce_no_rocev2_gid.v2",
+				Params: []ir.Local{0, 1, 3},
+				Return: 2,
+				Blocks: []*ir.Block{
+					{
+						Stmts: []ir.Stmt{
+							&ir.ResetLocalStmt{Target: 4},
+							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(3)}, Target: 5},
+							&ir.MakeArrayStmt{Target: 6},
+							&ir.BlockStmt{
+								Blocks: []*ir.Block{
+									{
+										Stmts: []ir.Stmt{
+											&ir.DotStmt{
+												Source: ir.Operand{Value: ir.Local(5)},
+												Key:    ir.Operand{Value: ir.StringIndex(166)},
+												Target: 7,
+											},
+											&ir.ScanStmt{
+												Source: 7,
+												Key:    8,
+												Value:  9,
+												Block: &ir.Block{
+													Stmts: []ir.Stmt{
+														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(8)}, Target: 10},
+														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(9)}, Target: 11},
+														&ir.DotStmt{
+															Source: ir.Operand{Value: ir.Local(11)},
+															Key:    ir.Operand{Value: ir.StringIndex(288)},
+															Target: 12,
+														},
+														&ir.EqualStmt{A: ir.Operand{Value: ir.Local(12)}, B: ir.Operand{Value: ir.StringIndex(642)}},
+														&ir.ArrayAppendStmt{Value: ir.Operand{Value: ir.Local(10)}, Array: 6},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(6)}, Target: 13},
+							&ir.AssignVarOnceStmt{Source: ir.Operand{Value: ir.Local(13)}, Target: 4},
+						},
+					},
+					{
+						Stmts: []ir.Stmt{
+							&ir.IsDefinedStmt{Source: 4},
+							&ir.AssignVarOnceStmt{Source: ir.Operand{Value: ir.Local(4)}, Target: 2},
+						},
+					},
+					{Stmts: []ir.Stmt{&ir.ReturnLocalStmt{Source: 2}}},
+				},
+				Path: []string{"g0", "rdmadoctor", "rules", "roce_no_rocev2_gid", "v2"},
+			},
+			{
 				Name:   "g0.data.rdmadoctor.rules.roce_no_rocev2_gid.routable_gid",
 				Params: []ir.Local{0, 1, 3},
 				Return: 2,
@@ -41374,31 +41429,37 @@ var policy = &ir.Policy{
 						Stmts: []ir.Stmt{
 							&ir.ResetLocalStmt{Target: 4},
 							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(3)}, Target: 5},
-							&ir.DotStmt{
-								Source: ir.Operand{Value: ir.Local(5)},
-								Key:    ir.Operand{Value: ir.StringIndex(166)},
-								Target: 6,
+							&ir.CallStmt{
+								Func:   "g0.data.rdmadoctor.rules.roce_no_rocev2_gid.v2",
+								Args:   []ir.Operand{{Value: ir.Local(0)}, {Value: ir.Local(1)}, {Value: ir.Local(5)}},
+								Result: 6,
 							},
+							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(6)}, Target: 7},
 							&ir.ScanStmt{
-								Source: 6,
-								Key:    7,
-								Value:  8,
+								Source: 7,
+								Key:    8,
+								Value:  9,
 								Block: &ir.Block{
 									Stmts: []ir.Stmt{
-										&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(7)}, Target: 9},
 										&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(8)}, Target: 10},
+										&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(9)}, Target: 11},
 										&ir.DotStmt{
-											Source: ir.Operand{Value: ir.Local(10)},
-											Key:    ir.Operand{Value: ir.StringIndex(288)},
-											Target: 11,
+											Source: ir.Operand{Value: ir.Local(5)},
+											Key:    ir.Operand{Value: ir.StringIndex(166)},
+											Target: 12,
 										},
-										&ir.EqualStmt{A: ir.Operand{Value: ir.Local(11)}, B: ir.Operand{Value: ir.StringIndex(642)}},
+										&ir.DotStmt{
+											Source: ir.Operand{Value: ir.Local(12)},
+											Key:    ir.Operand{Value: ir.Local(11)},
+											Target: 13,
+										},
+										&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(13)}, Target: 14},
 										&ir.CallStmt{
 											Func:   "g0.data.rdmadoctor.rules.roce_no_rocev2_gid.routable_gid",
-											Args:   []ir.Operand{{Value: ir.Local(0)}, {Value: ir.Local(1)}, {Value: ir.Local(10)}},
-											Result: 12,
+											Args:   []ir.Operand{{Value: ir.Local(0)}, {Value: ir.Local(1)}, {Value: ir.Local(14)}},
+											Result: 15,
 										},
-										&ir.NotEqualStmt{A: ir.Operand{Value: ir.Local(12)}, B: ir.Operand{Value: ir.Bool(false)}},
+										&ir.NotEqualStmt{A: ir.Operand{Value: ir.Local(15)}, B: ir.Operand{Value: ir.Bool(false)}},
 										&ir.AssignVarOnceStmt{Source: ir.Operand{Value: ir.Bool(true)}, Target: 4},
 									},
 								},
@@ -41496,6 +41557,47 @@ var policy = &ir.Policy{
 							&ir.ResetLocalStmt{Target: 5},
 							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(3)}, Target: 6},
 							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(4)}, Target: 7},
+							&ir.MakeSetStmt{Target: 8},
+							&ir.BlockStmt{
+								Blocks: []*ir.Block{
+									{
+										Stmts: []ir.Stmt{
+											&ir.DotStmt{
+												Source: ir.Operand{Value: ir.Local(7)},
+												Key:    ir.Operand{Value: ir.StringIndex(166)},
+												Target: 9,
+											},
+											&ir.ScanStmt{
+												Source: 9,
+												Key:    10,
+												Value:  11,
+												Block: &ir.Block{
+													Stmts: []ir.Stmt{
+														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(10)}, Target: 12},
+														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(11)}, Target: 13},
+														&ir.DotStmt{
+															Source: ir.Operand{Value: ir.Local(13)},
+															Key:    ir.Operand{Value: ir.StringIndex(42)},
+															Target: 14,
+														},
+														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(14)}, Target: 15},
+														&ir.SetAddStmt{Value: ir.Operand{Value: ir.Local(15)}, Set: 8},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(8)}, Target: 16},
+							&ir.MakeSetStmt{Target: 17},
+							&ir.SetAddStmt{Value: ir.Operand{Value: ir.StringIndex(20)}, Set: 17},
+							&ir.CallStmt{
+								Func:   "minus",
+								Args:   []ir.Operand{{Value: ir.Local(16)}, {Value: ir.Local(17)}},
+								Result: 18,
+							},
+							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(18)}, Target: 19},
 							&ir.CallStmt{
 								Func: "g0.data.rdmadoctor.rules.roce_no_rocev2_gid.own",
 								Args: []ir.Operand{
@@ -41504,61 +41606,12 @@ var policy = &ir.Policy{
 									{Value: ir.Local(6)},
 									{Value: ir.Local(7)},
 								},
-								Result: 8,
+								Result: 20,
 							},
-							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(8)}, Target: 9},
-							&ir.MakeSetStmt{Target: 10},
-							&ir.BlockStmt{
-								Blocks: []*ir.Block{
-									{
-										Stmts: []ir.Stmt{
-											&ir.DotStmt{
-												Source: ir.Operand{Value: ir.Local(7)},
-												Key:    ir.Operand{Value: ir.StringIndex(166)},
-												Target: 11,
-											},
-											&ir.ScanStmt{
-												Source: 11,
-												Key:    12,
-												Value:  13,
-												Block: &ir.Block{
-													Stmts: []ir.Stmt{
-														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(12)}, Target: 14},
-														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(13)}, Target: 15},
-														&ir.CallStmt{
-															Func: "object.get",
-															Args: []ir.Operand{
-																{Value: ir.Local(15)},
-																{Value: ir.StringIndex(42)},
-																{Value: ir.StringIndex(20)},
-															},
-															Result: 16,
-														},
-														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(16)}, Target: 17},
-														&ir.CallStmt{
-															Func:   "neq",
-															Args:   []ir.Operand{{Value: ir.Local(17)}, {Value: ir.StringIndex(20)}},
-															Result: 18,
-														},
-														&ir.NotEqualStmt{A: ir.Operand{Value: ir.Local(18)}, B: ir.Operand{Value: ir.Bool(false)}},
-														&ir.DotStmt{
-															Source: ir.Operand{Value: ir.Local(15)},
-															Key:    ir.Operand{Value: ir.StringIndex(42)},
-															Target: 19,
-														},
-														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(19)}, Target: 20},
-														&ir.SetAddStmt{Value: ir.Operand{Value: ir.Local(20)}, Set: 10},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(10)}, Target: 21},
+							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(20)}, Target: 21},
 							&ir.CallStmt{
 								Func:   "or",
-								Args:   []ir.Operand{{Value: ir.Local(21)}, {Value: ir.Local(9)}},
+								Args:   []ir.Operand{{Value: ir.Local(19)}, {Value: ir.Local(21)}},
 								Result: 22,
 							},
 							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(22)}, Target: 23},
@@ -41760,61 +41813,6 @@ var policy = &ir.Policy{
 					{Stmts: []ir.Stmt{&ir.ReturnLocalStmt{Source: 2}}},
 				},
 				Path: []string{"g0", "rdmadoctor", "rules", "roce_no_rocev2_gid", "routable_netdevs"},
-			},
-			{
-				Name:   "g0.data.rdmadoctor.rules.roce_no_rocev2_gid.v2",
-				Params: []ir.Local{0, 1, 3},
-				Return: 2,
-				Blocks: []*ir.Block{
-					{
-						Stmts: []ir.Stmt{
-							&ir.ResetLocalStmt{Target: 4},
-							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(3)}, Target: 5},
-							&ir.MakeArrayStmt{Target: 6},
-							&ir.BlockStmt{
-								Blocks: []*ir.Block{
-									{
-										Stmts: []ir.Stmt{
-											&ir.DotStmt{
-												Source: ir.Operand{Value: ir.Local(5)},
-												Key:    ir.Operand{Value: ir.StringIndex(166)},
-												Target: 7,
-											},
-											&ir.ScanStmt{
-												Source: 7,
-												Key:    8,
-												Value:  9,
-												Block: &ir.Block{
-													Stmts: []ir.Stmt{
-														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(8)}, Target: 10},
-														&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(9)}, Target: 11},
-														&ir.DotStmt{
-															Source: ir.Operand{Value: ir.Local(11)},
-															Key:    ir.Operand{Value: ir.StringIndex(288)},
-															Target: 12,
-														},
-														&ir.EqualStmt{A: ir.Operand{Value: ir.Local(12)}, B: ir.Operand{Value: ir.StringIndex(642)}},
-														&ir.ArrayAppendStmt{Value: ir.Operand{Value: ir.Local(10)}, Array: 6},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							&ir.AssignVarStmt{Source: ir.Operand{Value: ir.Local(6)}, Target: 13},
-							&ir.AssignVarOnceStmt{Source: ir.Operand{Value: ir.Local(13)}, Target: 4},
-						},
-					},
-					{
-						Stmts: []ir.Stmt{
-							&ir.IsDefinedStmt{Source: 4},
-							&ir.AssignVarOnceStmt{Source: ir.Operand{Value: ir.Local(4)}, Target: 2},
-						},
-					},
-					{Stmts: []ir.Stmt{&ir.ReturnLocalStmt{Source: 2}}},
-				},
-				Path: []string{"g0", "rdmadoctor", "rules", "roce_no_rocev2_gid", "v2"},
 			},
 			{
 				Name:   "g0.data.rdmadoctor.rules.roce_no_rocev2_gid.summary",

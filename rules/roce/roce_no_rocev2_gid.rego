@@ -72,9 +72,8 @@ typed(p) if {
 }
 
 routable_v2(p) if {
-	some g in p.gids
-	g.type == "RoCE v2"
-	routable_gid(g)
+	some i in v2(p)
+	routable_gid(p.gids[i])
 }
 
 routable_gid(g) if object.get(g, "ipv4", "") != ""
@@ -87,7 +86,7 @@ routable_gid(g) if {
 # port_netdev_names are the names of the netdevs the port's GIDs belong to, plus the port's own
 # netdev. Rules collect names, not netdev objects: a set of objects is built (hashed, sorted) from
 # every field of every netdev.
-port_netdev_names(dev, p) := {g.netdev | some g in p.gids; object.get(g, "netdev", "") != ""} | own(dev, p)
+port_netdev_names(dev, p) := ({g.netdev | some g in p.gids} - {""}) | own(dev, p)
 
 # partial_gids holds when the port's GIDs come from a capture cut short.
 partial_gids(p) if {
