@@ -512,28 +512,60 @@ func (c *compiler) scan(s *ir.ScanStmt) (op, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, key, val := int(s.Source), int(s.Key), int(s.Value)
-	exit := int(earlyExit(s, c.reads))
+	st := scanStmt{body: body, key: int(s.Key), val: int(s.Value), exit: int(earlyExit(s, c.reads))}
+	src := int(s.Source)
 	return func(e *Eval, l []value) int {
+		stopWhenSet := st.exit >= 0 && !l[st.exit].defined()
+		var err error
 		out := next
-		stopWhenSet := exit >= 0 && !l[exit].defined()
-		err := e.each(l[src], func(k, v value) (bool, error) {
-			l[key], l[val] = k, v
-			switch br := body.run(e, l); {
-			case br == next || br == 0:
-				return stopWhenSet && l[exit].defined(), nil
-			case br >= abort:
-				out = br
-			default:
-				out = outer(br - 1)
-			}
-			return true, nil
-		})
+		if x := l[src]; x.t != nil && isObjectOrSet(x.t) {
+			run := &scanRun{scanStmt: &st, e: e, l: l, out: next, stopWhenSet: stopWhenSet}
+			err, out = e.eachTerm(x, run.visit), run.out
+		} else {
+			run := scanRun{scanStmt: &st, e: e, l: l, out: next, stopWhenSet: stopWhenSet}
+			err, out = e.eachLocal(x, run.visit), run.out
+		}
 		if err != nil {
 			return e.fail(err)
 		}
 		return out
 	}, nil
+}
+
+// scanStmt is a compiled ScanStmt; exit is the local of an existential scan (earlyExit), or -1.
+type scanStmt struct {
+	body           block
+	key, val, exit int
+}
+
+// scanRun is one execution of a scan: visit runs the body for one element.
+type scanRun struct {
+	*scanStmt
+	e           *Eval
+	l           []value
+	out         int
+	stopWhenSet bool
+}
+
+func (r *scanRun) visit(k, v value) (bool, error) {
+	r.l[r.key], r.l[r.val] = k, v
+	switch br := r.body.run(r.e, r.l); {
+	case br == next || br == 0:
+		return r.stopWhenSet && r.l[r.exit].defined(), nil
+	case br >= abort:
+		r.out = br
+	default:
+		r.out = outer(br - 1)
+	}
+	return true, nil
+}
+
+func isObjectOrSet(t *ast.Term) bool {
+	switch t.Value.(type) {
+	case ast.Object, ast.Set:
+		return true
+	}
+	return false
 }
 
 // with runs the block with the local (input or data) replaced, or a path in it upserted, and

@@ -192,6 +192,38 @@ func (e *Eval) field(x value, f *jsonField) (r value, ok bool, err error) {
 // each calls f with the keys and values of x in the order OPA iterates them (object keys and set
 // elements sorted, arrays by index) until f returns true. Scalars have none.
 func (e *Eval) each(x value, f func(k, v value) (bool, error)) error {
+	if x.t != nil {
+		switch x.t.Value.(type) {
+		case ast.Object, ast.Set:
+			return e.eachTerm(x, f)
+		}
+	}
+	return e.eachLocal(x, f)
+}
+
+// eachTerm is each for object and set terms, whose iteration takes a closure of OPA's: f escapes
+// to the heap here, and only here.
+func (e *Eval) eachTerm(x value, f func(k, v value) (bool, error)) error {
+	var err error
+	switch c := x.t.Value.(type) {
+	case ast.Object:
+		c.Until(func(k, v *ast.Term) bool {
+			var stop bool
+			stop, err = f(value{t: k}, value{t: v})
+			return stop || err != nil
+		})
+	case ast.Set:
+		c.Until(func(v *ast.Term) bool {
+			var stop bool
+			stop, err = f(value{t: v}, value{t: v})
+			return stop || err != nil
+		})
+	}
+	return err
+}
+
+// eachLocal is each for everything else: arrays, arrays under construction and views.
+func (e *Eval) eachLocal(x value, f func(k, v value) (bool, error)) error {
 	if b := x.builder(); b != nil {
 		for i, v := range b.elems {
 			if stop, err := f(value{t: ast.InternedTerm(i)}, v); stop || err != nil {
@@ -200,30 +232,15 @@ func (e *Eval) each(x value, f func(k, v value) (bool, error)) error {
 		}
 		return nil
 	}
-	var err error
 	if x.t != nil {
-		switch c := x.t.Value.(type) {
-		case ast.Object:
-			c.Until(func(k, v *ast.Term) bool {
-				var stop bool
-				stop, err = f(value{t: k}, value{t: v})
-				return stop || err != nil
-			})
-		case *ast.Array:
+		if c, ok := x.t.Value.(*ast.Array); ok {
 			for i := range c.Len() {
-				stop, ferr := f(value{t: ast.InternedTerm(i)}, value{t: c.Elem(i)})
-				if stop || ferr != nil {
-					return ferr
+				if stop, err := f(value{t: ast.InternedTerm(i)}, value{t: c.Elem(i)}); stop || err != nil {
+					return err
 				}
 			}
-		case ast.Set:
-			c.Until(func(v *ast.Term) bool {
-				var stop bool
-				stop, err = f(value{t: v}, value{t: v})
-				return stop || err != nil
-			})
 		}
-		return err
+		return nil // scalars have no elements
 	}
 	switch x.v.Kind() {
 	case reflect.Struct:
