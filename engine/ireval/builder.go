@@ -19,8 +19,20 @@ type arrayBuilder struct {
 // builderInfo marks a value that holds an *arrayBuilder in v.
 var builderInfo = &typeInfo{kind: reflect.Invalid}
 
-func newBuilder() value {
-	return value{v: reflect.ValueOf(&arrayBuilder{}), ti: builderInfo}
+// newBuilder returns an empty array under construction. Builders are reused by the next
+// evaluation (Reset): nothing reads them once the evaluation is over, since results are terms.
+func (e *Eval) newBuilder() value {
+	var b *arrayBuilder
+	if n := len(e.spareBuilders); n > 0 {
+		b = e.spareBuilders[n-1]
+		e.spareBuilders = e.spareBuilders[:n-1]
+		clear(b.elems)
+		b.elems, b.term = b.elems[:0], nil
+	} else {
+		b = &arrayBuilder{}
+	}
+	e.usedBuilders = append(e.usedBuilders, b)
+	return value{v: reflect.ValueOf(b), ti: builderInfo}
 }
 
 // builder is the array x holds under construction, or nil.

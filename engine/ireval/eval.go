@@ -38,6 +38,9 @@ type Eval struct {
 	// fields (names, GID types) many times.
 	strings  map[uintptr]*ast.Term
 	interned map[string]*ast.Term
+	// usedBuilders are the arrayBuilders of this evaluation, spareBuilders those of earlier
+	// ones, for newBuilder.
+	usedBuilders, spareBuilders []*arrayBuilder
 }
 
 type memoEntry struct {
@@ -110,6 +113,8 @@ func (p *Program) NewEval(ctx context.Context, input any, data *ast.Term, opts O
 func (e *Eval) Reset(ctx context.Context, input any, data *ast.Term, opts Options) error {
 	e.ctx = ctx
 	e.conv = Converter{Shared: opts.Shared}
+	e.spareBuilders = append(e.spareBuilders, e.usedBuilders...)
+	e.usedBuilders = e.usedBuilders[:0]
 	clear(e.views)
 	clear(e.memo)
 	clear(e.byArgs)

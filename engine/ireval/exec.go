@@ -233,7 +233,7 @@ func (c *compiler) stmt(s ir.Stmt) (op, error) {
 		return c.constant(int(s.Target), value{t: nullTerm}), nil
 	case *ir.MakeArrayStmt:
 		t := int(s.Target)
-		return func(_ *Eval, l []value) int { l[t] = newBuilder(); return next }, nil
+		return func(e *Eval, l []value) int { l[t] = e.newBuilder(); return next }, nil
 	case *ir.MakeObjectStmt:
 		t := int(s.Target)
 		return func(_ *Eval, l []value) int { l[t] = value{t: ast.NewTerm(ast.NewObject())}; return next }, nil
