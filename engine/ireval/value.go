@@ -111,8 +111,10 @@ func (e *Eval) term(x value) (*ast.Term, error) {
 
 // get is x[k]: ok is false where it is undefined.
 func (e *Eval) get(x, k value) (r value, ok bool, err error) {
-	if k, err = e.settle(k); err != nil {
-		return value{}, false, err
+	if k.ti == builderInfo {
+		if k, err = e.settle(k); err != nil {
+			return value{}, false, err
+		}
 	}
 	if b := x.builder(); b != nil {
 		n, isNum := numberTerm(k)
@@ -373,12 +375,14 @@ func (e *Eval) equal(a, b value) (bool, error) {
 			}
 		}
 	}
-	var err error
-	if a, err = e.settle(a); err != nil {
-		return false, err
-	}
-	if b, err = e.settle(b); err != nil {
-		return false, err
+	if a.ti == builderInfo || b.ti == builderInfo {
+		var err error
+		if a, err = e.settle(a); err != nil {
+			return false, err
+		}
+		if b, err = e.settle(b); err != nil {
+			return false, err
+		}
 	}
 	if a.t != nil && b.t != nil {
 		return a.t == b.t || a.t.Value.Compare(b.t.Value) == 0, nil
