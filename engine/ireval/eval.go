@@ -67,7 +67,7 @@ const maxMemoArgs = 2 // beyond input and data: 399 of the 408 functions of the 
 
 // keyOf returns the argsKey of a call of f with args; ok is false when an argument has no
 // identity (a view of a value that is not addressable) or there are too many.
-func keyOf(f *function, args []value) (k argsKey, ok bool) {
+func (e *Eval) keyOf(f *function, args []value) (k argsKey, ok bool) {
 	if len(args) < 2 || len(args)-2 > maxMemoArgs {
 		return k, false
 	}
@@ -76,6 +76,8 @@ func keyOf(f *function, args []value) (k argsKey, ok bool) {
 		switch {
 		case a.t != nil:
 			k.args[i].t = a.t
+		case a.isString():
+			k.args[i].t = e.stringTerm(a.v) // equal strings, one key
 		case a.v.IsValid() && a.v.CanAddr():
 			k.args[i].ti, k.args[i].p = a.ti, a.v.UnsafeAddr()
 		default:
@@ -193,7 +195,7 @@ func (e *Eval) call(f *function, args []value) (value, error) {
 		if m := e.memo[f.index]; m.done {
 			return m.v, nil
 		}
-	} else if key, keyed = keyOf(f, args); keyed {
+	} else if key, keyed = e.keyOf(f, args); keyed {
 		if r, ok := e.byArgs[key]; ok {
 			return r, nil
 		}

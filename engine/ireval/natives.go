@@ -49,6 +49,11 @@ func boolValue(b bool) value { return value{t: ast.InternedTerm(b)} }
 
 // compared is OPA's equal, neq, gt, gte, lt and lte: defined for any two values.
 func (e *Eval) compared(x, y value, op cmpOp) (value, bool, error) {
+	if xs, ok := stringOf(x); ok {
+		if ys, ok := stringOf(y); ok {
+			return boolValue(cmpResult(op, strings.Compare(xs, ys))), true, nil
+		}
+	}
 	a, b, err := e.terms(x, y)
 	if err != nil {
 		return value{}, false, err
@@ -59,16 +64,24 @@ func (e *Eval) compared(x, y value, op cmpOp) (value, bool, error) {
 	case neqOp:
 		return boolValue(!a.Equal(b)), true, nil
 	}
-	c := a.Value.Compare(b.Value)
+	return boolValue(cmpResult(op, a.Value.Compare(b.Value))), true, nil
+}
+
+// cmpResult is the outcome of comparison op on two values that compare as c (<0, 0, >0).
+func cmpResult(op cmpOp, c int) bool {
 	switch op {
+	case eqOp:
+		return c == 0
+	case neqOp:
+		return c != 0
 	case gtOp:
-		return boolValue(c > 0), true, nil
+		return c > 0
 	case gteOp:
-		return boolValue(c >= 0), true, nil
+		return c >= 0
 	case ltOp:
-		return boolValue(c < 0), true, nil
+		return c < 0
 	}
-	return boolValue(c <= 0), true, nil
+	return c <= 0
 }
 
 // nativeCount is count: the length of an array, object, set or string (in characters).
@@ -144,10 +157,3 @@ func nativeStartsWith(_ *Eval, x, prefix, _ value) (value, bool, error) {
 	return boolValue(strings.HasPrefix(s, p)), true, nil
 }
 
-func stringOf(x value) (string, bool) {
-	if x.t == nil {
-		return "", false
-	}
-	s, ok := x.t.Value.(ast.String)
-	return string(s), ok
-}

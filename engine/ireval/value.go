@@ -54,13 +54,7 @@ func (e *Eval) fromGo(v reflect.Value, ti *typeInfo) (value, error) {
 			if !v.CanAddr() {
 				return value{t: ast.StringTerm(v.String())}, nil
 			}
-			p := v.UnsafeAddr()
-			t, ok := e.strings[p]
-			if !ok {
-				t = e.intern(v.String())
-				e.strings[p] = t
-			}
-			return value{t: t}, nil
+			return value{v: v, ti: ti}, nil // a string view: most are only compared
 		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 			t, err := scalarTerm(v, ti)
 			return value{t: t}, err
@@ -69,6 +63,35 @@ func (e *Eval) fromGo(v reflect.Value, ti *typeInfo) (value, error) {
 	}
 	t, err := e.conv.term(v, ti)
 	return value{t: t}, err
+}
+
+// isString reports whether x is a string view (a string field of the input).
+func (x value) isString() bool {
+	return x.t == nil && x.ti != nil && x.ti.kind == reflect.String
+}
+
+// stringTerm is the term of string view v: one per field (rules read the same names and GID
+// types many times) and one per distinct string (intern).
+func (e *Eval) stringTerm(v reflect.Value) *ast.Term {
+	p := v.UnsafeAddr()
+	t, ok := e.strings[p]
+	if !ok {
+		t = e.intern(v.String())
+		e.strings[p] = t
+	}
+	return t
+}
+
+// stringOf is x's string, if x is a string term or view.
+func stringOf(x value) (string, bool) {
+	if x.t == nil {
+		if x.isString() {
+			return x.v.String(), true
+		}
+		return "", false
+	}
+	s, ok := x.t.Value.(ast.String)
+	return string(s), ok
 }
 
 // intern returns the one term of string s in this evaluation, so that equal strings of the
@@ -95,6 +118,9 @@ func (e *Eval) term(x value) (*ast.Term, error) {
 	if b := x.builder(); b != nil {
 		return e.built(b)
 	}
+	if x.ti.kind == reflect.String {
+		return e.stringTerm(x.v), nil
+	}
 	if !x.v.CanAddr() {
 		return e.conv.term(x.v, x.ti)
 	}
@@ -115,6 +141,9 @@ func (e *Eval) get(x, k value) (r value, ok bool, err error) {
 		if k, err = e.settle(k); err != nil {
 			return value{}, false, err
 		}
+	}
+	if k.isString() {
+		k = value{t: e.stringTerm(k.v)}
 	}
 	if b := x.builder(); b != nil {
 		n, isNum := numberTerm(k)
@@ -146,6 +175,8 @@ func (e *Eval) get(x, k value) (r value, ok bool, err error) {
 		return value{}, false, nil // a composite key: no struct, slice or map of ours has one
 	}
 	switch x.v.Kind() {
+	case reflect.String:
+		return value{}, false, nil
 	case reflect.Struct:
 		name, ok := k.t.Value.(ast.String)
 		if !ok {
@@ -245,6 +276,7 @@ func (e *Eval) eachLocal(x value, f func(k, v value) (bool, error)) error {
 		return nil // scalars have no elements
 	}
 	switch x.v.Kind() {
+	case reflect.String:
 	case reflect.Struct:
 		for _, i := range x.ti.sorted {
 			fd := &x.ti.fields[i]
@@ -305,7 +337,11 @@ func length(x value) (n int, ok bool) {
 		}
 		return 0, false
 	}
-	if x.v.Kind() != reflect.Struct {
+	switch x.v.Kind() {
+	case reflect.String:
+		return utf8.RuneCountInString(x.v.String()), true
+	case reflect.Struct:
+	default:
 		return x.v.Len(), true
 	}
 	for _, f := range x.ti.fields {
@@ -365,6 +401,11 @@ func sameGoValue(a, b value) bool {
 
 // equal reports whether a and b are the same Rego value (numbers by value).
 func (e *Eval) equal(a, b value) (bool, error) {
+	if as, ok := stringOf(a); ok {
+		if bs, ok := stringOf(b); ok {
+			return as == bs, nil
+		}
+	}
 	if a.t == nil || b.t == nil {
 		if kindOf(a) != kindOf(b) {
 			return false, nil // `x != false`, the planner's truth test, on an array or view
