@@ -156,4 +156,3 @@ func nativeStartsWith(_ *Eval, x, prefix, _ value) (value, bool, error) {
 	}
 	return boolValue(strings.HasPrefix(s, p)), true, nil
 }
-
