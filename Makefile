@@ -57,7 +57,7 @@ bench-engine:
 # on the same facts document (needs hyperfine; the goal is at most half of opa eval's time).
 bench-cli: build $(OPA)
 	$(BIN) facts --snapshot $(CASE) > $(FACTS)
-	hyperfine --warmup 3 -N -i \
+	hyperfine --warmup 3 -N -i --export-json bin/bench-cli.json \
 		'$(BIN) diagnose --snapshot $(CASE) --format json' \
 		"$(OPA) eval --ignore '*_test.rego' -d rules -i $(FACTS) data.rdmadoctor.rules[pkg].findings"
 
