@@ -87,9 +87,10 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, erro
 		Sources:       append([]facts.Source{}, s.Sources...),
 	}
 	run := map[string]bool{}
+	reasons := map[string]string{}
 	for _, rule := range e.set.Rules {
 		if missing := missingGroups(rule, available); len(missing) > 0 {
-			r.Skipped = append(r.Skipped, Skipped{ID: rule.ID, Reason: skipReason(missing, s.Sources), Missing: missing})
+			r.Skipped = append(r.Skipped, Skipped{ID: rule.ID, Reason: skipReason(missing, s.Sources, reasons), Missing: missing})
 			continue
 		}
 		run[rule.pkg] = true

@@ -59,25 +59,38 @@ func missingGroups(r *Rule, available map[string]bool) []string {
 }
 
 // skipReason explains, per missing group, what is missing and how to get it; when an input
-// of the group was present but unreadable, it says so and quotes the error instead.
-func skipReason(missing []string, sources []facts.Source) string {
-	var parts []string
+// of the group was present but unreadable, it says so and quotes the error instead. cache
+// holds the reasons of groups already explained for this snapshot (rules share groups).
+func skipReason(missing []string, sources []facts.Source, cache map[string]string) string {
+	parts := make([]string, 0, len(missing))
 	for _, g := range missing {
-		h, ok := groupHints[g]
+		part, ok := cache[g]
 		if !ok {
-			h = groupHint{what: g + " (" + strings.Join(facts.FactGroups[g], ", ") + ")"}
+			part = groupReason(g, sources)
+			if cache != nil {
+				cache[g] = part
+			}
 		}
-		if errs := sourceErrors(facts.FactGroups[g], sources); errs != "" {
-			parts = append(parts, h.what+" unreadable: "+errs)
-			continue
-		}
-		msg := h.what + " not in snapshot"
-		if h.how != "" {
-			msg += ": " + h.how
-		}
-		parts = append(parts, msg)
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// groupReason says why fact group g is missing: its specs failed (quoting their errors) or were
+// not in the snapshot (with how to get them).
+func groupReason(g string, sources []facts.Source) string {
+	h, ok := groupHints[g]
+	if !ok {
+		h = groupHint{what: g + " (" + strings.Join(facts.FactGroups[g], ", ") + ")"}
+	}
+	if errs := sourceErrors(facts.FactGroups[g], sources); errs != "" {
+		return h.what + " unreadable: " + errs
+	}
+	msg := h.what + " not in snapshot"
+	if h.how != "" {
+		msg += ": " + h.how
+	}
+	return msg
 }
 
 // sourceErrors quotes the errors of the group's specs that were present but failed.
