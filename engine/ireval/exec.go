@@ -55,6 +55,30 @@ func undefinedIf(cond bool) int {
 	return next
 }
 
+// pushArgs reads the operands of a call into fresh locals on the evaluation's stack; the caller
+// truncates the stack to base after the call.
+func (e *Eval) pushArgs(l []value, args []operand) (vs []value, base int) {
+	base = len(e.stack)
+	vs = e.push(len(args))
+	for i, a := range args {
+		vs[i] = a.get(l)
+	}
+	return vs, base
+}
+
+// result ends an op that sets local t: err stops the evaluation, !ok makes the statement
+// undefined, else t is r.
+func (e *Eval) result(l []value, t int, r value, ok bool, err error) int {
+	switch {
+	case err != nil:
+		return e.fail(err)
+	case !ok:
+		return 0
+	}
+	l[t] = r
+	return next
+}
+
 // fail records err and stops the evaluation.
 func (e *Eval) fail(err error) int {
 	e.err = err
@@ -403,14 +427,7 @@ func (c *compiler) dot(src int, key operand, t int) op {
 		if !handled {
 			r, ok, err = e.get(x, key.get(l))
 		}
-		if err != nil {
-			return e.fail(err)
-		}
-		if !ok {
-			return 0
-		}
-		l[t] = r
-		return next
+		return e.result(l, t, r, ok, err)
 	}
 }
 
@@ -426,14 +443,7 @@ func (c *compiler) objectGet(x, key, dflt operand, t int) op {
 		case !ok:
 			r, ok = dflt.get(l), true
 		}
-		if err != nil {
-			return e.fail(err)
-		}
-		if !ok {
-			return 0
-		}
-		l[t] = r
-		return next
+		return e.result(l, t, r, ok, err)
 	}
 }
 
@@ -445,21 +455,10 @@ func (c *compiler) call(s *ir.CallStmt) (op, error) {
 	t := int(s.Result)
 	if f := c.prog.funcs[s.Func]; f != nil {
 		return func(e *Eval, l []value) int {
-			base := len(e.stack)
-			vs := e.push(len(args))
-			for i, a := range args {
-				vs[i] = a.get(l)
-			}
+			vs, base := e.pushArgs(l, args)
 			r, err := e.call(f, vs)
 			e.stack = e.stack[:base]
-			if err != nil {
-				return e.fail(err)
-			}
-			if !r.defined() {
-				return 0
-			}
-			l[t] = r
-			return next
+			return e.result(l, t, r, r.defined(), err)
 		}, nil
 	}
 	if s.Func == "object.get" && len(args) == 3 && newConstField(args[1]) != nil {
@@ -471,14 +470,7 @@ func (c *compiler) call(s *ir.CallStmt) (op, error) {
 		x, y, z := ops[0], ops[1], ops[2]
 		return func(e *Eval, l []value) int {
 			r, ok, err := nf(e, x.get(l), y.get(l), z.get(l))
-			if err != nil {
-				return e.fail(err)
-			}
-			if !ok {
-				return 0
-			}
-			l[t] = r
-			return next
+			return e.result(l, t, r, ok, err)
 		}, nil
 	}
 	bf := c.prog.builtin(s.Func)
@@ -487,21 +479,10 @@ func (c *compiler) call(s *ir.CallStmt) (op, error) {
 	}
 	name := s.Func
 	return func(e *Eval, l []value) int {
-		base := len(e.stack)
-		vs := e.push(len(args))
-		for i, a := range args {
-			vs[i] = a.get(l)
-		}
+		vs, base := e.pushArgs(l, args)
 		r, ok, err := e.callBuiltin(name, bf, vs)
 		e.stack = e.stack[:base]
-		if err != nil {
-			return e.fail(err)
-		}
-		if !ok {
-			return 0
-		}
-		l[t] = r
-		return next
+		return e.result(l, t, r, ok, err)
 	}, nil
 }
 

@@ -153,126 +153,36 @@ func (c *checker) local(l ir.Local) {
 	c.max = max(c.max, int(l))
 }
 
-func (c *checker) operand(o ir.Operand) {
-	if l, ok := operandLocal(o); ok {
-		c.local(l)
-	}
-}
-
 func (c *checker) blocks(bs []*ir.Block) error {
 	for _, b := range bs {
-		if err := c.block(b); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (c *checker) block(b *ir.Block) error {
-	for _, s := range b.Stmts {
-		if err := c.stmt(s); err != nil {
-			return err
+		for _, s := range b.Stmts {
+			if err := c.stmt(s); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
 func (c *checker) stmt(s ir.Stmt) error {
+	u, ok := usesOf(s)
+	if !ok {
+		return fmt.Errorf("statement %T is not supported", s)
+	}
 	switch s := s.(type) {
 	case *ir.CallStmt:
 		if c.prog.funcs[s.Func] == nil && c.prog.builtin(s.Func) == nil {
 			return fmt.Errorf("call of unknown function %s", s.Func)
 		}
-		for _, a := range s.Args {
-			c.operand(a)
-		}
-		c.local(s.Result)
-	case *ir.BlockStmt:
-		return c.blocks(s.Blocks)
-	case *ir.ScanStmt:
-		c.local(s.Source)
-		c.local(s.Key)
-		c.local(s.Value)
-		return c.block(s.Block)
-	case *ir.NotStmt:
-		return c.block(s.Block)
-	case *ir.WithStmt:
-		c.local(s.Local)
-		c.operand(s.Value)
-		return c.block(s.Block)
 	case *ir.MakeNumberRefStmt:
-		c.local(s.Target)
 		if s.Index < 0 || s.Index >= len(c.prog.strings) {
 			return fmt.Errorf("number constant %d out of range", s.Index)
 		}
-	case *ir.ReturnLocalStmt:
-		c.local(s.Source)
-	case *ir.DotStmt:
-		c.operand(s.Source)
-		c.operand(s.Key)
-		c.local(s.Target)
-	case *ir.LenStmt:
-		c.operand(s.Source)
-		c.local(s.Target)
-	case *ir.AssignIntStmt:
-		c.local(s.Target)
-	case *ir.AssignVarStmt:
-		c.operand(s.Source)
-		c.local(s.Target)
-	case *ir.AssignVarOnceStmt:
-		c.operand(s.Source)
-		c.local(s.Target)
-	case *ir.ResetLocalStmt:
-		c.local(s.Target)
-	case *ir.MakeNullStmt:
-		c.local(s.Target)
-	case *ir.MakeNumberIntStmt:
-		c.local(s.Target)
-	case *ir.MakeArrayStmt:
-		c.local(s.Target)
-	case *ir.MakeObjectStmt:
-		c.local(s.Target)
-	case *ir.MakeSetStmt:
-		c.local(s.Target)
-	case *ir.EqualStmt:
-		c.operand(s.A)
-		c.operand(s.B)
-	case *ir.NotEqualStmt:
-		c.operand(s.A)
-		c.operand(s.B)
-	case *ir.IsArrayStmt:
-		c.operand(s.Source)
-	case *ir.IsObjectStmt:
-		c.operand(s.Source)
-	case *ir.IsSetStmt:
-		c.operand(s.Source)
-	case *ir.IsDefinedStmt:
-		c.local(s.Source)
-	case *ir.IsUndefinedStmt:
-		c.local(s.Source)
-	case *ir.ArrayAppendStmt:
-		c.operand(s.Value)
-		c.local(s.Array)
-	case *ir.ObjectInsertStmt:
-		c.operand(s.Key)
-		c.operand(s.Value)
-		c.local(s.Object)
-	case *ir.ObjectInsertOnceStmt:
-		c.operand(s.Key)
-		c.operand(s.Value)
-		c.local(s.Object)
-	case *ir.ObjectMergeStmt:
-		c.local(s.A)
-		c.local(s.B)
-		c.local(s.Target)
-	case *ir.SetAddStmt:
-		c.operand(s.Value)
-		c.local(s.Set)
-	case *ir.ResultSetAddStmt:
-		c.local(s.Value)
-	case *ir.BreakStmt, *ir.NopStmt:
-	default:
-		return fmt.Errorf("statement %T is not supported", s)
 	}
-	return nil
+	for _, ls := range [][]ir.Local{u.reads, u.writes, u.mutates} {
+		for _, l := range ls {
+			c.local(l)
+		}
+	}
+	return c.blocks(u.blocks)
 }
