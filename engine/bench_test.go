@@ -63,11 +63,9 @@ func largestCase(b *testing.B) (string, *facts.Snapshot) {
 // What it does with --rules folders (OPA's compiler and evaluator on the Rego source), and
 // `rules test`:
 //   - load: read, parse and validate the rules (Load, as the rules commands do);
-//   - load-headers: the same, parsing the built-in rules only up to their package clause (the
-//     METADATA), as New does with Options.Lazy;
 //   - opa-prepare: load, parse and compile every rule with all checks (tests, --rules);
 //   - opa-prepare-no-typecheck: the same without the check-only compiler stages;
-//   - opa-lazy-first-diagnose: load, compile only the rules the case can run, evaluate once;
+//   - opa-first-diagnose: load, compile every rule, evaluate once (diagnose with --rules);
 //   - opa-input: converting the snapshot to OPA's value (part of opa-evaluate);
 //   - opa-evaluate: one Diagnose on an engine prepared with OPA's compiler.
 func BenchmarkDiagnose(b *testing.B) {
@@ -111,7 +109,7 @@ func BenchmarkDiagnose(b *testing.B) {
 	for _, tc := range []struct {
 		name string
 		load func(...engine.Source) (*engine.Set, error)
-	}{{"load", engine.Load}, {"load-headers", engine.LoadHeaders}} {
+	}{{"load", engine.Load}} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := tc.load(engine.Builtin()); err != nil {
@@ -132,9 +130,9 @@ func BenchmarkDiagnose(b *testing.B) {
 			}
 		})
 	}
-	b.Run("opa-lazy-first-diagnose", func(b *testing.B) {
+	b.Run("opa-first-diagnose", func(b *testing.B) {
 		for b.Loop() {
-			e, err := engine.New(ctx, engine.Options{SkipTypeCheck: true, Lazy: true}, engine.Builtin())
+			e, err := engine.New(ctx, engine.Options{}, engine.Builtin())
 			if err != nil {
 				b.Fatal(err)
 			}

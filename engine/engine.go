@@ -24,12 +24,8 @@ import (
 type Engine struct {
 	set  *Set
 	opts Options
-	// all holds every rule compiled, unless opts.Lazy.
+	// all holds every rule compiled, unless opts.Plan.
 	all *compiled
-	// byRun holds, with opts.Lazy, one compilation per set of rules run (key: their sorted
-	// packages).
-	mu    sync.Mutex
-	byRun map[string]*compiled
 	// prog is opts.Plan prepared, and planData the data document it sees; evals holds
 	// evaluations of earlier diagnoses for reuse.
 	prog     *ireval.Program
@@ -130,11 +126,7 @@ func (e *Engine) findings(ctx context.Context, s *facts.Snapshot, run map[string
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := e.compiledFor(ctx, run)
-	if err != nil {
-		return nil, nil, err
-	}
-	return e.eval(withRunnable(ctx, run), c, input, run)
+	return e.eval(withRunnable(ctx, run), e.all, input, run)
 }
 
 // rawFinding is one element of a rule's `findings` set (notes/rules-contract.md).

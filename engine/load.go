@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -26,14 +25,10 @@ type Source struct {
 	// Name prefixes file names in messages, e.g. "rules" or the --rules directory.
 	Name string
 	FS   fs.FS
-	// tested: the tests parse and compile these rules in full (the built-in ones), so New with
-	// Options.Lazy parses only their METADATA and package clause up front, the rest of a module
-	// when it is compiled.
-	tested bool
 }
 
 // Builtin is the embedded rule set.
-func Builtin() Source { return Source{Name: "rules", FS: rules.FS, tested: true} }
+func Builtin() Source { return Source{Name: "rules", FS: rules.FS} }
 
 // Dir is a user rule folder given with --rules.
 func Dir(dir string) (Source, error) {
@@ -63,9 +58,7 @@ type Set struct {
 	modules map[string]*module // by file name
 	data    map[string]any
 	order   map[string]int
-	// parseMu serialises parsing the modules Load left unparsed (module.m == nil).
-	parseMu sync.Mutex
-	// compiledOnly: LoadCompiled made the set, which has no modules to compile.
+	// compiledOnly: FromCompiled made the set, which has no modules to compile.
 	compiledOnly bool
 }
 
@@ -74,8 +67,7 @@ type module struct {
 	file string
 	src  []byte
 	pkg  ast.Ref
-	// m is the parsed module; nil until first compiled when only the header was parsed.
-	m *ast.Module
+	m    *ast.Module
 }
 
 // LoadError lists every problem found in the rule files, each naming the file and line.
@@ -91,15 +83,12 @@ func (e *LoadError) Error() string {
 
 // Load reads, parses and validates the rules of every source; later sources may add rules but
 // not redefine an id.
-func Load(sources ...Source) (*Set, error) { return load(false, sources...) }
-
-// load is Load; with headers, tested sources are parsed up to their package clause only.
-func load(headers bool, sources ...Source) (*Set, error) {
+func Load(sources ...Source) (*Set, error) {
 	s := &Set{byID: map[string]*Rule{}, byPkg: map[string]*Rule{}, modules: map[string]*module{},
 		data: map[string]any{}, order: map[string]int{}}
 	var problems []error
 	for _, src := range sources {
-		problems = append(problems, s.load(src, headers && src.tested)...)
+		problems = append(problems, s.load(src)...)
 	}
 	for id := range s.byID {
 		s.Rules = append(s.Rules, s.byID[id])
@@ -119,7 +108,7 @@ func load(headers bool, sources ...Source) (*Set, error) {
 	return s, nil
 }
 
-func (s *Set) load(src Source, headers bool) []error {
+func (s *Set) load(src Source) []error {
 	var problems []error
 	var regos []string
 	err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
@@ -151,7 +140,7 @@ func (s *Set) load(src Source, headers bool) []error {
 	// modules in path order so that duplicate errors are deterministic.
 	parsed := make([]parsedModule, len(regos))
 	parallel(len(regos), func(i int) {
-		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]), headers)
+		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]))
 	})
 	for _, pm := range parsed {
 		if pm.errs != nil {
@@ -167,9 +156,7 @@ type parsedModule struct {
 	file string
 	src  []byte
 	m    *ast.Module
-	// header: m holds the METADATA and package clause only.
-	header bool
-	errs   []error
+	errs []error
 }
 
 // parserOptions are built once, not per file (the capabilities list is large).
@@ -177,20 +164,16 @@ var parserOptions = sync.OnceValue(func() ast.ParserOptions {
 	return ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1, Capabilities: ast.CapabilitiesForThisVersion()}
 })
 
-func parseModule(fsys fs.FS, p, file string, headerOnly bool) parsedModule {
+func parseModule(fsys fs.FS, p, file string) parsedModule {
 	src, err := fs.ReadFile(fsys, p)
 	if err != nil {
 		return parsedModule{errs: []error{fmt.Errorf("%s: %w", file, err)}}
 	}
-	text, header := src, false
-	if headerOnly {
-		text, header = moduleHeader(src)
-	}
-	m, errs := parse(file, text)
+	m, errs := parse(file, src)
 	if errs != nil {
 		return parsedModule{errs: errs}
 	}
-	return parsedModule{file: file, src: src, m: m, header: header}
+	return parsedModule{file: file, src: src, m: m}
 }
 
 func parse(file string, src []byte) (*ast.Module, []error) {
@@ -202,22 +185,6 @@ func parse(file string, src []byte) (*ast.Module, []error) {
 		return nil, []error{fmt.Errorf("%s: %w", file, err)}
 	}
 	return m, nil
-}
-
-// moduleHeader is src up to its package clause (a line starting "package "), which holds the
-// package-scoped METADATA; ok is false when there is no such line (src is returned whole).
-func moduleHeader(src []byte) (_ []byte, ok bool) {
-	for i := 0; i < len(src); {
-		end := len(src)
-		if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
-			end = i + j + 1
-		}
-		if bytes.HasPrefix(src[i:end], []byte("package ")) {
-			return src[:end], end < len(src)
-		}
-		i = end
-	}
-	return src, false
 }
 
 // parallel runs f(0..n-1) on up to GOMAXPROCS goroutines.
@@ -240,11 +207,7 @@ func (s *Set) addModule(pm parsedModule) []error {
 	if _, dup := s.modules[file]; dup {
 		return []error{fmt.Errorf("%s: loaded twice", file)}
 	}
-	mod := &module{file: file, src: src, pkg: m.Package.Path, m: m}
-	if pm.header {
-		mod.m = nil
-	}
-	s.modules[file] = mod
+	s.modules[file] = &module{file: file, src: src, pkg: m.Package.Path, m: m}
 	if !m.Package.Path.HasPrefix(rulePrefix) {
 		return nil // a library module (rdmadoctor.lib...)
 	}
@@ -252,7 +215,7 @@ func (s *Set) addModule(pm parsedModule) []error {
 		return []error{fmt.Errorf("%s:%d: rule packages are rdmadoctor.rules.<id_with_underscores>, not %s",
 			file, m.Package.Location.Row, m.Package.Path)}
 	}
-	r, problems := ruleFromModule(file, src, m, pm.header)
+	r, problems := ruleFromModule(file, src, m)
 	if r == nil || r.ID == "" {
 		return problems
 	}

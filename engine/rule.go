@@ -55,9 +55,8 @@ var (
 )
 
 // ruleFromModule reads and validates the METADATA of a rule module. src is the module's text,
-// used to point errors at the offending line of the comment block. headerOnly: m holds the
-// METADATA and package clause only (the built-in rules; the tests check that they define findings).
-func ruleFromModule(file string, src []byte, m *ast.Module, headerOnly bool) (*Rule, []error) {
+// used to point errors at the offending line of the comment block.
+func ruleFromModule(file string, src []byte, m *ast.Module) (*Rule, []error) {
 	pkg := m.Package.Path[len(m.Package.Path)-1].Value.(ast.String)
 	var a *ast.Annotations
 	for _, x := range m.Annotations {
@@ -127,7 +126,7 @@ func ruleFromModule(file string, src []byte, m *ast.Module, headerOnly bool) (*R
 			v.errorf("explains", "explains: %q is not a rule id", id)
 		}
 	}
-	if !headerOnly && !definesFindings(m) {
+	if !definesFindings(m) {
 		v.errors = append(v.errors, fmt.Errorf("%s:%d: rule %s defines no `findings`", file, m.Package.Location.Row, r.ID))
 	}
 	sort.Strings(r.Requires)
