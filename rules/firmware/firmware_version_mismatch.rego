@@ -37,8 +37,16 @@ pfs := [d |
 	hca.ca_type(d)
 ]
 
+# mixed are the CA types whose physical devices run more than one firmware version: pairs are
+# compared only within them, so a node of many identical devices costs one pass, not all pairs.
+mixed contains t if {
+	some t in {hca.ca_type(d) | some d in pfs}
+	count({d.firmware | some d in pfs; hca.ca_type(d) == t}) > 1
+}
+
 findings contains f if {
 	some a in pfs
+	hca.ca_type(a) in mixed
 	some b in pfs
 	a.name < b.name
 	hca.ca_type(a) == hca.ca_type(b)
