@@ -1,8 +1,14 @@
 package engine
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
 )
 
 // CompiledSet is a loaded Set of the built-in rules as plain Go data, which rules/plan holds as
@@ -13,6 +19,8 @@ type CompiledSet struct {
 	Rules []CompiledRule
 	Data  map[string]any
 	Order map[string]int
+	// Digest is Digest of the rules this was made from.
+	Digest string
 }
 
 // CompiledRule is a rule's metadata and its package (the id with underscores).
@@ -55,4 +63,37 @@ func FromCompiled(cs *CompiledSet) (*Set, error) {
 		s.byID[r.ID], s.byPkg[r.pkg] = &r, &r
 	}
 	return s, nil
+}
+
+// Digest identifies the rule sources of src (rule and library modules, data tables, not tests):
+// a SHA-256 over their paths and contents. rules/plan records the digest of the rules it was
+// compiled from, so that a binary built from changed rules without `go generate ./rules/plan`
+// notices instead of running the old plan.
+func Digest(src Source) (string, error) {
+	var files []string
+	err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		switch ext := path.Ext(p); {
+		case d.IsDir():
+		case ext == ".rego" && !strings.HasSuffix(p, "_test.rego"), ext == ".yaml", ext == ".yml", ext == ".json":
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(files)
+	h := sha256.New()
+	for _, p := range files {
+		b, err := fs.ReadFile(src.FS, p)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", p, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

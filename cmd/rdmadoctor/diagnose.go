@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
+	"github.com/open-policy-agent/opa/v1/ir"
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
@@ -66,7 +68,7 @@ func diagnose(c *cli.Context) error {
 			return withCode(exitUsage, err)
 		}
 	}
-	e, err := newEngine(ctx, c.StringSlice("rules"))
+	e, err := newEngine(ctx, c.StringSlice("rules"), c.App.ErrWriter)
 	if err != nil {
 		return withCode(exitUsage, err)
 	}
@@ -112,32 +114,47 @@ func diagnose(c *cli.Context) error {
 	return nil
 }
 
-// newEngine loads the built-in rules and the --rules folders.
-func newEngine(ctx context.Context, dirs []string) (*engine.Engine, error) {
+// newEngine loads the built-in rules and the --rules folders; warn receives a warning when the
+// compiled rules are stale.
+func newEngine(ctx context.Context, dirs []string, warn io.Writer) (*engine.Engine, error) {
 	// The built-in rules are type-checked against the snapshot schema and compiled in full by
 	// the engine's tests (TestBuiltinRules); alone, they run from their metadata and plan
 	// compiled at build time (rules/plan, docs/performance.md). User rules are checked and
 	// compiled here, all of them, with the built-in ones.
 	var e *engine.Engine
+	var err error
 	if len(dirs) == 0 {
-		set, err := engine.FromCompiled(plan.Rules())
-		if err != nil {
-			return nil, err
-		}
-		if e, err = set.Prepare(ctx, engine.Options{Plan: plan.Policy()}); err != nil {
-			return nil, err
-		}
+		e, err = builtinEngine(ctx, plan.Rules(), plan.Policy(), warn)
 	} else {
-		sources, err := ruleSources(dirs)
-		if err != nil {
-			return nil, err
+		var sources []engine.Source
+		if sources, err = ruleSources(dirs); err == nil {
+			e, err = engine.New(ctx, engine.Options{}, sources...)
 		}
-		if e, err = engine.New(ctx, engine.Options{}, sources...); err != nil {
-			return nil, err
-		}
+	}
+	if err != nil {
+		return nil, err
 	}
 	e.Tool.Version = version
 	return e, nil
+}
+
+// builtinEngine prepares the built-in rules from their compiled form cs and policy; when the
+// rules embedded in this binary are not those they were compiled from (a build after editing a
+// rule without `go generate ./rules/plan`), it says so on warn and compiles the rules instead.
+func builtinEngine(ctx context.Context, cs *engine.CompiledSet, policy *ir.Policy, warn io.Writer) (*engine.Engine, error) {
+	digest, err := engine.Digest(engine.Builtin())
+	if err != nil {
+		return nil, err
+	}
+	if digest != cs.Digest {
+		fmt.Fprintln(warn, "rdmadoctor: warning: the built-in rules changed since they were compiled (run `go generate ./rules/plan`); evaluating them from source, more slowly")
+		return engine.New(ctx, engine.Options{}, engine.Builtin())
+	}
+	set, err := engine.FromCompiled(cs)
+	if err != nil {
+		return nil, err
+	}
+	return set.Prepare(ctx, engine.Options{Plan: policy})
 }
 
 func ruleSources(dirs []string) ([]engine.Source, error) {

@@ -53,6 +53,20 @@ func GoSource(p *ir.Policy, pkg string) ([]byte, error) {
 	return formatted(b.String())
 }
 
+// BuiltinRulesSource is RulesSource of the built-in rules as the engine loads them, with their
+// digest.
+func BuiltinRulesSource(pkg string) ([]byte, error) {
+	set, err := engine.Load(engine.Builtin())
+	if err != nil {
+		return nil, err
+	}
+	cs := set.Compiled()
+	if cs.Digest, err = engine.Digest(engine.Builtin()); err != nil {
+		return nil, err
+	}
+	return RulesSource(cs, pkg)
+}
+
 // RulesSource is the Go file, in package pkg, that declares cs as `var compiledRules =
 // &engine.CompiledSet{...}` (see engine.FromCompiled).
 func RulesSource(cs *engine.CompiledSet, pkg string) ([]byte, error) {

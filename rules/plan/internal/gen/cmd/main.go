@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/rules"
 	"github.com/rdmadoctor/rdmadoctor/rules/plan/internal/gen"
 )
@@ -26,11 +25,7 @@ func main() {
 }
 
 func run(out, pkg, meta string) error {
-	set, err := engine.Load(engine.Builtin())
-	if err != nil {
-		return err
-	}
-	b, err := gen.RulesSource(set.Compiled(), pkg)
+	b, err := gen.BuiltinRulesSource(pkg)
 	if err != nil {
 		return err
 	}
