@@ -25,6 +25,9 @@ func inputFlags() []cli.Flag {
 	}
 }
 
+// liveOnlyFlags only mean something when this node is gathered.
+var liveOnlyFlags = []string{"root", "sample", "timeout"}
+
 // errNoInput is returned while live gathering does not exist yet.
 var errNoInput = errors.New("give --snapshot PATH or --input FILE (live gathering: see `rdmadoctor diagnose` without flags)")
 
@@ -35,8 +38,16 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 		// `diagnose sosreport.tar.xz` must not quietly diagnose this node instead.
 		return nil, withCode(exitUsage, fmt.Errorf("unexpected argument %q: did you mean --snapshot %s?", c.Args().First(), c.Args().First()))
 	}
+	if c.IsSet("snapshot") && c.String("snapshot") == "" {
+		return nil, withCode(exitUsage, errors.New("--snapshot needs a PATH (without --snapshot and --input, this node is diagnosed)"))
+	}
 	if c.String("snapshot") == "" && len(c.StringSlice("input")) == 0 {
 		return gatherLive(c) // neither: gather this node (gather_cmd.go)
+	}
+	for _, f := range liveOnlyFlags {
+		if c.IsSet(f) {
+			return nil, withCode(exitUsage, fmt.Errorf("--%s applies to gathering this node, not to --snapshot or --input", f))
+		}
 	}
 	fsys, info, err := openInput(c)
 	if err != nil {
