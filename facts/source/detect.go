@@ -18,10 +18,11 @@ const (
 	formatXZ
 	formatBzip2
 	formatZstd
+	formatZip
 )
 
 func (f format) String() string {
-	return [...]string{"empty", "text", "binary", "tar", "gzip", "xz", "bzip2", "zstd"}[f]
+	return [...]string{"empty", "text", "binary", "tar", "gzip", "xz", "bzip2", "zstd", "zip"}[f]
 }
 
 func (f format) isArchive() bool { return f >= formatTar }
@@ -43,6 +44,8 @@ func sniff(head []byte) format {
 		return formatBzip2
 	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return formatZstd
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")) || bytes.HasPrefix(head, []byte("PK\x05\x06")):
+		return formatZip
 	case isTarHeader(head):
 		return formatTar
 	case bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head)):

@@ -2,7 +2,9 @@ package source_test
 
 import (
 	"archive/tar"
+	"archive/zip"
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -118,6 +120,7 @@ func TestOpenHostile(t *testing.T) {
 		{name: "garbage named as archive", file: "garbage.tar.gz", data: garbage, kind: source.ErrFormat, msg: "not a tar, gzip, xz or bzip2 archive"},
 		{name: "garbage", file: "garbage.bin", data: garbage, kind: source.ErrFormat, msg: "binary data"},
 		{name: "zstd", file: "x.tar.zst", data: []byte{0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0, 0}, kind: source.ErrFormat, msg: "zstd compression is not supported"},
+		{name: "zip", file: "sosreport.zip", data: zipBytes(t), kind: source.ErrFormat, msg: "zip compression is not supported"},
 		{name: "empty file", file: "empty.tar.xz", data: []byte{}, kind: source.ErrFormat, msg: "empty file"},
 	} {
 		for _, pureGo := range []bool{false, true} {
@@ -218,4 +221,21 @@ func TestOpenMillionMembers(t *testing.T) {
 	}
 	t.Logf("refused after %v, %d MB allocated, peak heap %d MB: %v", elapsed,
 		(after.TotalAlloc-before.TotalAlloc)>>20, after.HeapSys>>20, err)
+}
+
+// zipBytes is a real zip archive (archive/zip) of one capture.
+func zipBytes(t *testing.T) []byte {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	w, err := zw.Create("ibstat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write([]byte("CA 'mlx5_0'\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
