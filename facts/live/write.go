@@ -41,6 +41,9 @@ func CheckDest(dest string) error {
 		if _, err := os.Lstat(dest); err == nil {
 			return fmt.Errorf("write %s: already exists; remove it or choose another name", dest)
 		}
+		if st, err := os.Stat(filepath.Dir(dest)); err != nil || !st.IsDir() {
+			return fmt.Errorf("write %s: no directory %s to write it in", dest, filepath.Dir(dest))
+		}
 		return nil
 	}
 	for _, ext := range otherArchives {
