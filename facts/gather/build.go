@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
 
 // MaxFileBytes caps one input file; larger files are recorded as errors, not read.
@@ -16,6 +17,9 @@ const MaxFileBytes = 64 << 20
 
 // sniffBytes is how much of an unnamed capture content recognition looks at.
 const sniffBytes = 4096
+
+// errBinary is the error of a capture that is not text; it is --input's wording for the same.
+const errBinary = "binary data, not a captured text output"
 
 // ignored are files that travel with snapshots but are not inputs.
 var ignored = map[string]bool{
@@ -146,6 +150,19 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 	data, err := readFile(fsys, in.Path)
 	if err != nil {
 		src.Status, src.Error = facts.StatusError, err.Error()
+		return src
+	}
+	// A file named like a capture can hold anything (a core dump, a UTF-16 export); parsers
+	// would read such junk as an empty but valid output. Tree specs read sysfs attributes
+	// themselves and are not held to this: only whole captures come through here.
+	switch {
+	case source.IsCompressed(data):
+		// sosreports carry rotated logs (var/log/messages-20240101.gz) beside the current one:
+		// not an error, not read.
+		src.Status, src.Error = facts.StatusUnrecognized, "compressed file, not read (a rotated log?)"
+		return src
+	case source.IsBinary(data):
+		src.Status, src.Error = facts.StatusError, errBinary
 		return src
 	}
 	in.Data = data

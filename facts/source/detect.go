@@ -48,10 +48,25 @@ func sniff(head []byte) format {
 		return formatZip
 	case isTarHeader(head):
 		return formatTar
-	case bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head)):
+	case IsBinary(head):
 		return formatBinary
 	}
 	return formatText
+}
+
+// IsBinary reports whether data, a file or its leading bytes, is binary rather than captured
+// text: a NUL byte or invalid UTF-8 in its first 8 KiB (UTF-16 text counts as binary). It is the
+// test --input applies, shared so that a snapshot's files are held to the same rule.
+func IsBinary(data []byte) bool {
+	head := data[:min(len(data), sniffLen)]
+	return bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head))
+}
+
+// IsCompressed reports whether data starts like a compressed stream or archive (gzip, xz,
+// bzip2, zstd, zip): in a snapshot, a rotated log (messages-20240101.gz) rather than a capture.
+func IsCompressed(data []byte) bool {
+	f := sniff(data[:min(len(data), sniffLen)])
+	return f.isArchive() && f != formatTar
 }
 
 // isTarHeader reports whether head starts with a tar header block: the ustar/GNU magic, or
