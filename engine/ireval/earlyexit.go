@@ -32,6 +32,34 @@ func earlyExit(s *ir.ScanStmt, reads map[ir.Local]int) ir.Local {
 	return a.target
 }
 
+// setsConstant reports whether b (or a block nested in it) sets a local to a constant with an
+// AssignVarOnceStmt: a quick test before earlyExit, without allocating.
+func setsConstant(b *ir.Block) bool {
+	for _, s := range b.Stmts {
+		switch s := s.(type) {
+		case *ir.AssignVarOnceStmt:
+			if _, isLocal := operandLocal(s.Source); !isLocal {
+				return true
+			}
+		case *ir.ScanStmt:
+			if setsConstant(s.Block) {
+				return true
+			}
+		case *ir.NotStmt:
+			if setsConstant(s.Block) {
+				return true
+			}
+		case *ir.BlockStmt:
+			for _, nb := range s.Blocks {
+				if setsConstant(nb) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 type bodyAnalysis struct {
 	reads    map[ir.Local]int
 	writes   map[ir.Local]int

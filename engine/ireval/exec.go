@@ -101,7 +101,8 @@ func (o operand) get(l []value) value {
 // compiler compiles the statements of one function or plan.
 type compiler struct {
 	prog  *Program
-	reads map[ir.Local]int // how often each local is read in the function (see earlyExit)
+	fn    []*ir.Block      // the function's (or plan's) blocks
+	reads map[ir.Local]int // how often each local is read in fn (see earlyExit), when needed
 }
 
 func (c *compiler) operand(o ir.Operand) operand {
@@ -493,7 +494,13 @@ func (c *compiler) scan(s *ir.ScanStmt) (op, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := scanStmt{body: body, key: int(s.Key), val: int(s.Value), exit: int(earlyExit(s, c.reads))}
+	st := scanStmt{body: body, key: int(s.Key), val: int(s.Value), exit: -1}
+	if setsConstant(s.Block) { // most scans build collections: skip the analysis for them
+		if c.reads == nil {
+			c.reads = localReads(c.fn)
+		}
+		st.exit = int(earlyExit(s, c.reads))
+	}
 	src := int(s.Source)
 	return func(e *Eval, l []value) int {
 		stopWhenSet := st.exit >= 0 && !l[st.exit].defined()

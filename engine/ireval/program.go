@@ -66,7 +66,7 @@ func (c *compiled) get(prog *Program, params []ir.Local, ret ir.Local, bs []*ir.
 			return
 		}
 		c.locals = ck.max + 1
-		c.blocks, c.err = (&compiler{prog: prog, reads: localReads(bs)}).blocks(bs)
+		c.blocks, c.err = (&compiler{prog: prog, fn: bs}).blocks(bs)
 	})
 	return c, c.err
 }

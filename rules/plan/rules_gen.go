@@ -1817,5 +1817,5 @@ var compiledRules = &engine.CompiledSet{
 		"sriov-vf-ib-port-not-active":               25,
 		"vm-max-map-count-low":                      53,
 	},
-	Digest: "119551f823237f23db71aec8aff978caf6ca60bccba1201e8a99112b37c59a02",
+	Digest: "5dbab251-76",
 }
