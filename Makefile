@@ -10,7 +10,7 @@ BIN      ?= bin/rdmadoctor
 # code builds and tests the same without it (`go run`, `go test`).
 TAGS     ?= urfave_cli_no_docs
 # The corpus case BenchmarkDiagnose uses; bench-cli times the whole process on it.
-CORPUS   ?= ../shared/corpus
+CORPUS   ?= fixtures/corpus
 CASE     ?= $(CORPUS)/108-cx4lx-show-gids-96-vlan-subifs-link-local-only-no-ipv4-gids
 # bench-cli: OPA's CLI (built from the go.mod version, not run through `go tool`, whose start-up
 # would be timed too) and the facts document of CASE that it evaluates.

@@ -14,8 +14,8 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 )
 
-// corpusDir is the shared corpus of real captures, beside the repository.
-const corpusDir = "../../shared/corpus"
+// corpusDir is the copy of the shared corpus of real captures in fixtures/corpus.
+const corpusDir = "../fixtures/corpus"
 
 // largestCase returns the snapshot of the corpus case with the most bytes of captures.
 func largestCase(b *testing.B) (string, *facts.Snapshot) {

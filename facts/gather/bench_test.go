@@ -6,17 +6,16 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
+
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-// corpusCase loads a case of ../shared/corpus into memory, so the benchmark measures recognition,
+// corpusCase loads a case of fixtures/corpus into memory, so the benchmark measures recognition,
 // parsing, merging and joins rather than the disk.
 func corpusCase(b *testing.B, name string) fstest.MapFS {
 	b.Helper()
-	root := filepath.Join("..", "..", "..", "shared", "corpus", name)
-	if _, err := os.Stat(root); err != nil {
-		b.Skipf("corpus not present: %v", err)
-	}
+	root := filepath.Join(fixtures.CorpusDir(b), name)
 	m := fstest.MapFS{}
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

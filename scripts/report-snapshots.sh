@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Writes the JSON report of every corpus case and scenario into OUT, one file per case, for
+# comparing two builds: `scripts/report-snapshots.sh BIN OUT [CASES_DIR...]`, then `diff -r`.
+# Each case is diagnosed as check-corpus does (CASE.md, expect.json and profile.yaml are not
+# part of the snapshot; profile.yaml is given with --profile). Default cases: fixtures/corpus
+# and fixtures/scenarios.
+set -euo pipefail
+bin=$1 out=$2
+shift 2
+[ $# -gt 0 ] || set -- fixtures/corpus fixtures/scenarios
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for dir in "$@"; do
+	for c in "$dir"/*/; do
+		name=$(basename "$c")
+		snap=$tmp/$name
+		rm -rf "$snap"
+		cp -r "$c" "$snap"
+		rm -f "$snap/CASE.md" "$snap/expect.json" "$snap/profile.yaml"
+		args=(diagnose --snapshot "$snap" --format json --fail-on none)
+		[ -f "$c/profile.yaml" ] && args+=(--profile "$c/profile.yaml")
+		"$bin" "${args[@]}" 2>"$out/$name.stderr" | sed "s#$tmp/##g" >"$out/$name.json" || true
+		sed -i "s#$tmp/##g" "$out/$name.stderr"
+	done
+done
