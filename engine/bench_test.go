@@ -11,7 +11,6 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/gather"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
-	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 )
 
 // corpusDir is the copy of the shared corpus of real captures in fixtures/corpus.
@@ -53,75 +52,31 @@ func largestCase(b *testing.B) (string, *facts.Snapshot) {
 	return best, s
 }
 
-// BenchmarkDiagnose measures the built-in rules: preparing them (once per process) and
-// evaluating them on the largest corpus case (once per snapshot). Goals: prepare <= 50 ms,
-// evaluate <= 1 ms. What `rdmadoctor diagnose` does with the built-in rules alone:
-//   - prepare: FromCompiled + Prepare with the plan compiled at build time (rules/plan);
-//   - first-diagnose: prepare, then one Diagnose (which compiles the plan's functions it uses);
-//   - evaluate: one Diagnose on a prepared engine that has run once.
-//
-// What it does with --rules folders (OPA's compiler and evaluator on the Rego source), and
-// `rules test`:
-//   - load: read, parse and validate the rules (Load, as the rules commands do);
-//   - opa-prepare: load, parse and compile every rule with all checks (tests, --rules);
-//   - opa-prepare-no-typecheck: the same without the check-only compiler stages;
-//   - opa-first-diagnose: load, compile every rule, evaluate once (diagnose with --rules);
-//   - opa-input: converting the snapshot to OPA's value (part of opa-evaluate);
-//   - opa-evaluate: one Diagnose on an engine prepared with OPA's compiler.
+// BenchmarkDiagnose measures the rules on the largest corpus case, the way `rdmadoctor diagnose`
+// runs them (docs/performance.md):
+//   - load: read the rule files, parse them and their METADATA, validate (Load);
+//   - prepare: load, compile and prepare the built-in rules without the check-only compiler
+//     stages (diagnose without --rules: the tests type-check the built-in rules);
+//   - prepare-typecheck: the same with every check and the snapshot schema (--rules, rules test);
+//   - first-diagnose: prepare, then one Diagnose (a whole diagnose minus reading the snapshot);
+//   - input: the snapshot as OPA's input value (part of evaluate);
+//   - evaluate: one Diagnose on a prepared engine (each further snapshot of a fleet).
 func BenchmarkDiagnose(b *testing.B) {
 	ctx := context.Background()
 	name, snap := largestCase(b)
 	b.Logf("case %s: %d devices, %d netdevs, %d PCI functions", name, len(snap.Devices), len(snap.Netdevs), len(snap.PCI))
-	prepare := func(b *testing.B) *engine.Engine {
-		set, err := engine.FromCompiled(plan.Rules())
-		if err != nil {
-			b.Fatal(err)
-		}
-		e, err := set.Prepare(ctx, engine.Options{Plan: plan.Policy()})
-		if err != nil {
-			b.Fatal(err)
-		}
-		return e
-	}
-	b.Run("prepare", func(b *testing.B) {
+	builtin := engine.Options{SkipTypeCheck: true}
+	b.Run("load", func(b *testing.B) {
 		for b.Loop() {
-			prepare(b)
-		}
-	})
-	b.Run("first-diagnose", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := prepare(b).Diagnose(ctx, snap); err != nil {
+			if _, err := engine.Load(engine.Builtin()); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	warm := prepare(b)
-	if _, err := warm.Diagnose(ctx, snap); err != nil {
-		b.Fatal(err)
-	}
-	b.Run("evaluate", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := warm.Diagnose(ctx, snap); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	for _, tc := range []struct {
-		name string
-		load func(...engine.Source) (*engine.Set, error)
-	}{{"load", engine.Load}} {
-		b.Run(tc.name, func(b *testing.B) {
-			for b.Loop() {
-				if _, err := tc.load(engine.Builtin()); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
 	for _, tc := range []struct {
 		name string
 		opts engine.Options
-	}{{"opa-prepare", engine.Options{}}, {"opa-prepare-no-typecheck", engine.Options{SkipTypeCheck: true}}} {
+	}{{"prepare", builtin}, {"prepare-typecheck", engine.Options{}}} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := engine.New(ctx, tc.opts, engine.Builtin()); err != nil {
@@ -130,9 +85,9 @@ func BenchmarkDiagnose(b *testing.B) {
 			}
 		})
 	}
-	b.Run("opa-first-diagnose", func(b *testing.B) {
+	b.Run("first-diagnose", func(b *testing.B) {
 		for b.Loop() {
-			e, err := engine.New(ctx, engine.Options{}, engine.Builtin())
+			e, err := engine.New(ctx, builtin, engine.Builtin())
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -141,18 +96,18 @@ func BenchmarkDiagnose(b *testing.B) {
 			}
 		}
 	})
-	b.Run("opa-input", func(b *testing.B) {
+	b.Run("input", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := engine.InputValue(snap); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	e, err := engine.New(ctx, engine.Options{}, engine.Builtin())
+	e, err := engine.New(ctx, builtin, engine.Builtin())
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("opa-evaluate", func(b *testing.B) {
+	b.Run("evaluate", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := e.Diagnose(ctx, snap); err != nil {
 				b.Fatal(err)

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"context"
 	"testing"
 
@@ -48,19 +50,19 @@ func TestEncloses(t *testing.T) {
 	one, two := 1, 2
 	for _, tc := range []struct {
 		name         string
-		outer, inner Subject
+		outer, inner report.Subject
 		want         bool
 	}{
-		{"node encloses a port", Subject{}, Subject{Device: "mlx5_0", Port: &one}, true},
-		{"device encloses its port", Subject{Device: "mlx5_0"}, Subject{Device: "mlx5_0", Port: &one, Netdev: "ib0"}, true},
-		{"device by PCI address encloses a port of it", Subject{PCI: "0000:81:00.0"}, Subject{Device: "mlx5_0", Port: &one, PCI: "0000:81:00.0"}, true},
-		{"port encloses its netdev", Subject{Device: "mlx5_0", Port: &one, PCI: "0000:81:00.0"}, Subject{Device: "mlx5_0", Port: &one, Netdev: "ib0"}, true},
-		{"netdev encloses the same netdev", Subject{Netdev: "ib0"}, Subject{Device: "mlx5_0", Port: &one, Netdev: "ib0"}, true},
-		{"other port", Subject{Device: "mlx5_0", Port: &one}, Subject{Device: "mlx5_0", Port: &two}, false},
-		{"other device", Subject{Device: "mlx5_0"}, Subject{Device: "mlx5_1", Port: &one}, false},
-		{"port does not enclose its device", Subject{Device: "mlx5_0", Port: &one}, Subject{Device: "mlx5_0"}, false},
-		{"device does not enclose the node", Subject{Device: "mlx5_0"}, Subject{}, false},
-		{"contradicting netdev", Subject{Device: "mlx5_0", Port: &one, Netdev: "ib0"}, Subject{Device: "mlx5_0", Port: &one, Netdev: "ib1"}, false},
+		{"node encloses a port", report.Subject{}, report.Subject{Device: "mlx5_0", Port: &one}, true},
+		{"device encloses its port", report.Subject{Device: "mlx5_0"}, report.Subject{Device: "mlx5_0", Port: &one, Netdev: "ib0"}, true},
+		{"device by PCI address encloses a port of it", report.Subject{PCI: "0000:81:00.0"}, report.Subject{Device: "mlx5_0", Port: &one, PCI: "0000:81:00.0"}, true},
+		{"port encloses its netdev", report.Subject{Device: "mlx5_0", Port: &one, PCI: "0000:81:00.0"}, report.Subject{Device: "mlx5_0", Port: &one, Netdev: "ib0"}, true},
+		{"netdev encloses the same netdev", report.Subject{Netdev: "ib0"}, report.Subject{Device: "mlx5_0", Port: &one, Netdev: "ib0"}, true},
+		{"other port", report.Subject{Device: "mlx5_0", Port: &one}, report.Subject{Device: "mlx5_0", Port: &two}, false},
+		{"other device", report.Subject{Device: "mlx5_0"}, report.Subject{Device: "mlx5_1", Port: &one}, false},
+		{"port does not enclose its device", report.Subject{Device: "mlx5_0", Port: &one}, report.Subject{Device: "mlx5_0"}, false},
+		{"device does not enclose the node", report.Subject{Device: "mlx5_0"}, report.Subject{}, false},
+		{"contradicting netdev", report.Subject{Device: "mlx5_0", Port: &one, Netdev: "ib0"}, report.Subject{Device: "mlx5_0", Port: &one, Netdev: "ib1"}, false},
 	} {
 		if got := encloses(tc.outer, tc.inner); got != tc.want {
 			t.Errorf("%s: encloses = %v, want %v", tc.name, got, tc.want)
@@ -70,11 +72,11 @@ func TestEncloses(t *testing.T) {
 
 func TestFill(t *testing.T) {
 	port := 2
-	got := fill([]Fix{
+	got := fill([]report.Fix{
 		{Command: "mstconfig -d {{pci}} set {{param}}={{value}}", Note: "then reset {{device}}"},
 		{Command: "ip link set {{ netdev }} mtu 9000 && ibstat {{device}} {{port}}"},
-	}, Subject{Device: "mlx5_0", Port: &port, PCI: "0000:81:00.0"}, map[string]any{"param": "LINK_TYPE_P2", "value": 2})
-	want := []Fix{
+	}, report.Subject{Device: "mlx5_0", Port: &port, PCI: "0000:81:00.0"}, map[string]any{"param": "LINK_TYPE_P2", "value": 2})
+	want := []report.Fix{
 		{Command: "mstconfig -d 0000:81:00.0 set LINK_TYPE_P2=2", Note: "then reset mlx5_0"},
 		{Command: "ip link set <netdev> mtu 9000 && ibstat mlx5_0 2"},
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
-// corpusSnapshots builds every case of ../shared/corpus, by case folder name.
+// corpusSnapshots builds every case of fixtures/corpus, by case folder name.
 func corpusSnapshots(t testing.TB) map[string]*facts.Snapshot {
 	t.Helper()
 	dirs, _ := filepath.Glob(filepath.Join(fixtures.CorpusDir(t), "*"))

@@ -5,17 +5,17 @@
 package engine
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
-	"sync"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 
-	"github.com/rdmadoctor/rdmadoctor/engine/ireval"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
@@ -24,15 +24,10 @@ import (
 type Engine struct {
 	set  *Set
 	opts Options
-	// all holds every rule compiled, unless opts.Plan.
-	all *compiled
-	// prog is opts.Plan prepared, and planData the data document it sees; evals holds
-	// evaluations of earlier diagnoses for reuse.
-	prog     *ireval.Program
-	planData *ast.Term
-	evals    sync.Pool
+	// rules holds the set's modules compiled and the query that collects the findings.
+	rules *compiled
 	// Tool is written into every report.
-	Tool Tool
+	Tool report.Tool
 }
 
 // compileError keeps OPA's "file:row: rego_type_error: ..." lines and drops the wrapping.
@@ -68,25 +63,25 @@ func (e *Engine) Rules() []*Rule { return e.set.Rules }
 func (e *Engine) Set() *Set { return e.set }
 
 // Diagnose evaluates every rule once against s and returns the ranked report.
-func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, error) {
+func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Report, error) {
 	available := map[string]bool{}
 	for _, g := range s.Available {
 		available[g] = true
 	}
-	r := &Report{
-		SchemaVersion: ReportSchemaVersion,
+	r := &report.Report{
+		SchemaVersion: report.SchemaVersion,
 		Tool:          e.Tool,
-		Host:          Host{Hostname: s.Host.Hostname, Kernel: s.Host.Kernel},
+		Host:          report.Host{Hostname: s.Host.Hostname, Kernel: s.Host.Kernel},
 		Source:        s.Source,
-		Diagnoses:     []Diagnosis{},
-		Skipped:       []Skipped{},
+		Diagnoses:     []report.Diagnosis{},
+		Skipped:       []report.Skipped{},
 		Sources:       append([]facts.Source{}, s.Sources...),
 	}
 	run := map[string]bool{}
 	reasons := map[string]string{}
 	for _, rule := range e.set.Rules {
 		if missing := missingGroups(rule, available); len(missing) > 0 {
-			r.Skipped = append(r.Skipped, Skipped{ID: rule.ID, Reason: skipReason(missing, s.Sources, reasons), Missing: missing})
+			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(missing, s.Sources, reasons), Missing: missing})
 			continue
 		}
 		run[rule.pkg] = true
@@ -99,12 +94,12 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, erro
 	}
 	for pkg, msg := range failed {
 		rule := e.set.byPkg[pkg]
-		r.Skipped = append(r.Skipped, Skipped{ID: rule.ID, Reason: "evaluation failed: " + msg})
+		r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: "evaluation failed: " + msg})
 		r.Evaluated--
 	}
 	sort.Slice(r.Skipped, func(i, j int) bool { return r.Skipped[i].ID < r.Skipped[j].ID })
 
-	var ds []Diagnosis
+	var ds []report.Diagnosis
 	for _, f := range findings {
 		d, err := e.diagnosis(f)
 		if err != nil {
@@ -116,23 +111,19 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*Report, erro
 	return r, nil
 }
 
-// findings evaluates the rule packages in run on s: the compiled plan when there is one,
-// OPA's evaluator on the compiled rules otherwise.
+// findings evaluates the rule packages in run on s with OPA's evaluator.
 func (e *Engine) findings(ctx context.Context, s *facts.Snapshot, run map[string]bool) ([]rawFinding, map[string]string, error) {
-	if e.prog != nil {
-		return e.evalPlan(ctx, s, run)
-	}
 	input, err := inputValue(s)
 	if err != nil {
 		return nil, nil, err
 	}
-	return e.eval(withRunnable(ctx, run), e.all, input, run)
+	return e.eval(withRunnable(ctx, run), e.rules, input, run)
 }
 
-// rawFinding is one element of a rule's `findings` set (notes/rules-contract.md).
+// rawFinding is one element of a rule's `findings` set (docs/rules-contract.md).
 type rawFinding struct {
 	pkg        string
-	Subject    Subject          `json:"subject"`
+	Subject    report.Subject   `json:"subject"`
 	Message    string           `json:"message"`
 	Evidence   []facts.Evidence `json:"evidence"`
 	Severity   string           `json:"severity"`
@@ -207,9 +198,9 @@ func decodeFindings(pkg string, v any) ([]rawFinding, error) {
 }
 
 // diagnosis joins a finding with its rule's metadata.
-func (e *Engine) diagnosis(f rawFinding) (Diagnosis, error) {
+func (e *Engine) diagnosis(f rawFinding) (report.Diagnosis, error) {
 	rule := e.set.byPkg[f.pkg]
-	d := Diagnosis{
+	d := report.Diagnosis{
 		ID: rule.ID, Title: rule.Title, Severity: rule.Severity, Confidence: rule.Confidence,
 		Subject: f.Subject, Message: f.Message, NeedsReboot: rule.NeedsReboot,
 		Scope: f.Scope, Evidence: []facts.Evidence{}, Explains: []string{},
@@ -217,13 +208,13 @@ func (e *Engine) diagnosis(f rawFinding) (Diagnosis, error) {
 		Fix:        fill(rule.Fix, f.Subject, f.Vars),
 	}
 	if f.Severity != "" {
-		if !ValidSeverity(f.Severity) {
+		if !report.ValidSeverity(f.Severity) {
 			return d, fmt.Errorf("%s: finding has unknown severity %q", rule.File, f.Severity)
 		}
 		d.Severity = f.Severity
 	}
 	if f.Confidence != "" {
-		if confidenceRank(f.Confidence) == len(Confidences) {
+		if confidenceRank(f.Confidence) == len(report.Confidences) {
 			return d, fmt.Errorf("%s: finding has unknown confidence %q", rule.File, f.Confidence)
 		}
 		d.Confidence = f.Confidence
@@ -248,10 +239,10 @@ func (e *Engine) diagnosis(f rawFinding) (Diagnosis, error) {
 }
 
 // dedupe drops findings that repeat another of the same rule on the same subject with the same message.
-func dedupe(ds []Diagnosis) []Diagnosis {
+func dedupe(ds []report.Diagnosis) []report.Diagnosis {
 	type key struct{ id, subject, message string }
 	seen := map[key]bool{}
-	var out []Diagnosis
+	var out []report.Diagnosis
 	for _, d := range ds {
 		k := key{d.ID, fmt.Sprintf("%s|%v|%s|%s", d.Subject.Device, portKey(d.Subject.Port), d.Subject.PCI, d.Subject.Netdev), d.Message}
 		if seen[k] {

@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"context"
 	"os"
 	"testing"
@@ -79,60 +81,60 @@ func TestDiagnose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	noSM := []engine.Fix{{Command: "sminfo -C mlx5_0 -P 1", Note: "does any SM answer?"}, {Command: "systemctl enable --now opensm"}}
-	want := []engine.Diagnosis{
+	noSM := []report.Fix{{Command: "sminfo -C mlx5_0 -P 1", Note: "does any SM answer?"}, {Command: "systemctl enable --now opensm"}}
+	want := []report.Diagnosis{
 		{Rank: 1, ID: "no-sm", Title: "IB port has no subnet manager", Severity: "critical", Confidence: "high", Scope: "port",
-			Subject:  engine.Subject{Device: "mlx5_0", Port: ptr(1), PCI: "0000:81:00.0"},
+			Subject:  report.Subject{Device: "mlx5_0", Port: ptr(1), PCI: "0000:81:00.0"},
 			Message:  "mlx5_0 port 1 is Initializing with SM lid 0",
 			Evidence: []facts.Evidence{ev("ibstat", 10, "State: Initializing"), ev("ibstat", 12, "SM lid: 0")},
 			Fix:      noSM, Explains: []string{"ipoib-down"}, References: []string{"https://example.org/no-sm"}},
 		{Rank: 2, ID: "ipoib-down", Title: "IPoIB interface without carrier", Severity: "warning", Confidence: "high", Scope: "port",
-			Subject:  engine.Subject{Device: "mlx5_0", Port: ptr(1), Netdev: "ib0"},
+			Subject:  report.Subject{Device: "mlx5_0", Port: ptr(1), Netdev: "ib0"},
 			Message:  "ib0 has no carrier",
 			Evidence: []facts.Evidence{{Source: "ip_addr", Path: "ip_addr", Line: 3, Text: "4: ib0: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 2044"}},
-			Fix:      []engine.Fix{{Command: "ip link show ib0"}}, Explains: []string{}, ExplainedBy: ptr("no-sm"), ExplainedByRank: 1, References: []string{}},
+			Fix:      []report.Fix{{Command: "ip link show ib0"}}, Explains: []string{}, ExplainedBy: ptr("no-sm"), ExplainedByRank: 1, References: []string{}},
 		{Rank: 3, ID: "link-down", Title: "Port has no physical link", Severity: "critical", Confidence: "high", Scope: "port",
-			Subject:  engine.Subject{Device: "mlx5_0", Port: ptr(2), PCI: "0000:81:00.0"},
+			Subject:  report.Subject{Device: "mlx5_0", Port: ptr(2), PCI: "0000:81:00.0"},
 			Message:  "mlx5_0 port 2 is Polling",
 			Evidence: []facts.Evidence{ev("ibstat", 21, "Physical state: Polling")},
-			Fix:      []engine.Fix{{Command: "ibstat mlx5_0 2"}}, Explains: []string{"no-sm"}, References: []string{}},
+			Fix:      []report.Fix{{Command: "ibstat mlx5_0 2"}}, Explains: []string{"no-sm"}, References: []string{}},
 		{Rank: 4, ID: "no-sm", Title: "IB port has no subnet manager", Severity: "critical", Confidence: "high", Scope: "port",
-			Subject:  engine.Subject{Device: "mlx5_0", Port: ptr(2), PCI: "0000:81:00.0"},
+			Subject:  report.Subject{Device: "mlx5_0", Port: ptr(2), PCI: "0000:81:00.0"},
 			Message:  "mlx5_0 port 2 is Down with SM lid 0",
 			Evidence: []facts.Evidence{ev("ibstat", 20, "State: Down"), ev("ibstat", 22, "SM lid: 0")},
-			Fix:      []engine.Fix{{Command: "sminfo -C mlx5_0 -P 2", Note: "does any SM answer?"}, {Command: "systemctl enable --now opensm"}},
+			Fix:      []report.Fix{{Command: "sminfo -C mlx5_0 -P 2", Note: "does any SM answer?"}, {Command: "systemctl enable --now opensm"}},
 			Explains: []string{}, ExplainedBy: ptr("link-down"), ExplainedByRank: 3, References: []string{"https://example.org/no-sm"}},
 		{Rank: 5, ID: "memlock-low", Title: "Locked-memory limit too low", Severity: "error", Confidence: "high", Scope: "node",
 			Message:  "max locked memory is 64 KiB",
 			Evidence: []facts.Evidence{{Source: "ulimit", Path: "ulimit_-a", Line: 7, Text: "max locked memory (kbytes, -l) 64"}},
-			Fix:      []engine.Fix{{Command: "ulimit -l unlimited", Note: "and set memlock unlimited in /etc/security/limits.conf"}},
+			Fix:      []report.Fix{{Command: "ulimit -l unlimited", Note: "and set memlock unlimited in /etc/security/limits.conf"}},
 			Explains: []string{}, References: []string{}},
 		{Rank: 6, ID: "pcie-slow", Title: "PCIe link narrower than capable", Severity: "warning", Confidence: "medium", Scope: "device",
-			Subject: engine.Subject{PCI: "0000:81:00.0"},
+			Subject: report.Subject{PCI: "0000:81:00.0"},
 			Message: "0000:81:00.0 runs x8 of x16",
 			Evidence: []facts.Evidence{
 				{Source: "lspci", Path: "lspci_-nnvv", Line: 22, Text: "LnkSta: Speed 8GT/s, Width x8 (downgraded)"},
 				{Source: "lspci", Path: "lspci_-nnvv", Line: 20, Text: "LnkCap: Port #0, Speed 8GT/s, Width x16"},
 			},
-			Fix:         []engine.Fix{{Command: "lspci -s 0000:81:00.0 -vv", Note: "LnkSta width x8"}, {Command: "setpci -s <bridge> CAP_EXP+0x10.w"}},
+			Fix:         []report.Fix{{Command: "lspci -s 0000:81:00.0 -vv", Note: "LnkSta width x8"}, {Command: "setpci -s <bridge> CAP_EXP+0x10.w"}},
 			NeedsReboot: true, Explains: []string{}, References: []string{}},
 		{Rank: 7, ID: "link-down", Title: "Port has no physical link", Severity: "info", Confidence: "high", Scope: "unused_port",
-			Subject:  engine.Subject{Device: "mlx5_1", Port: ptr(2)},
+			Subject:  report.Subject{Device: "mlx5_1", Port: ptr(2)},
 			Message:  "mlx5_1 port 2 is Polling",
 			Evidence: []facts.Evidence{ev("ibstat", 21, "Physical state: Polling")},
-			Fix:      []engine.Fix{{Command: "ibstat mlx5_1 2"}}, Explains: []string{"no-sm"}, References: []string{}},
+			Fix:      []report.Fix{{Command: "ibstat mlx5_1 2"}}, Explains: []string{"no-sm"}, References: []string{}},
 		// A critical finding that an info one explains stays below its cause.
 		{Rank: 8, ID: "no-sm", Title: "IB port has no subnet manager", Severity: "critical", Confidence: "high", Scope: "port",
-			Subject:  engine.Subject{Device: "mlx5_1", Port: ptr(2)},
+			Subject:  report.Subject{Device: "mlx5_1", Port: ptr(2)},
 			Message:  "mlx5_1 port 2 is Down with SM lid 0",
 			Evidence: []facts.Evidence{ev("ibstat", 20, "State: Down"), ev("ibstat", 22, "SM lid: 0")},
-			Fix:      []engine.Fix{{Command: "sminfo -C mlx5_1 -P 2", Note: "does any SM answer?"}, {Command: "systemctl enable --now opensm"}},
+			Fix:      []report.Fix{{Command: "sminfo -C mlx5_1 -P 2", Note: "does any SM answer?"}, {Command: "systemctl enable --now opensm"}},
 			Explains: []string{}, ExplainedBy: ptr("link-down"), ExplainedByRank: 7, References: []string{"https://example.org/no-sm"}},
 	}
 	if diff := cmp.Diff(want, r.Diagnoses); diff != "" {
 		t.Errorf("diagnoses (-want +got):\n%s", diff)
 	}
-	wantSkipped := []engine.Skipped{{ID: "nv-link-type", Missing: []string{"nvconfig"},
+	wantSkipped := []report.Skipped{{ID: "nv-link-type", Missing: []string{"nvconfig"},
 		Reason: "mstconfig output not in snapshot: install mstflint and run `mstconfig -d <pci> -e query`"}}
 	if diff := cmp.Diff(wantSkipped, r.Skipped); diff != "" {
 		t.Errorf("skipped (-want +got):\n%s", diff)
@@ -150,7 +152,7 @@ func TestDiagnoseDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := make(chan *engine.Report, 8)
+	results := make(chan *report.Report, 8)
 	for range 8 {
 		go func() {
 			r, err := e.Diagnose(context.Background(), testSnapshot())
@@ -161,7 +163,7 @@ func TestDiagnoseDeterministic(t *testing.T) {
 		}()
 	}
 	for range 8 {
-		if diff := cmp.Diff(first, <-results, cmpopts.IgnoreUnexported(engine.Report{})); diff != "" {
+		if diff := cmp.Diff(first, <-results, cmpopts.IgnoreUnexported(report.Report{})); diff != "" {
 			t.Fatalf("reports differ (-first +later):\n%s", diff)
 		}
 	}
@@ -175,7 +177,7 @@ func TestSkippedReasonQuotesUnreadableInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []engine.Skipped{{ID: "nv-link-type", Missing: []string{"nvconfig"},
+	want := []report.Skipped{{ID: "nv-link-type", Missing: []string{"nvconfig"},
 		Reason: "mstconfig output unreadable: mstconfig_-d_81_00.0_q: line 4: \"Device type:\": no value"}}
 	if diff := cmp.Diff(want, r.Skipped); diff != "" {
 		t.Errorf("skipped (-want +got):\n%s", diff)

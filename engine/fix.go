@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"fmt"
 	"strconv"
 )
@@ -8,7 +10,7 @@ import (
 // fill replaces the placeholders of the fix commands and notes ({{device}}, {{port}}, {{pci}},
 // {{netdev}} and any key of the finding's vars) with their values. A placeholder without a value
 // stays visible as <name>, so the operator sees what to put there.
-func fill(fixes []Fix, s Subject, vars map[string]any) []Fix {
+func fill(fixes []report.Fix, s report.Subject, vars map[string]any) []report.Fix {
 	vals := map[string]string{"device": s.Device, "pci": s.PCI, "netdev": s.Netdev}
 	if s.Port != nil {
 		vals["port"] = strconv.Itoa(*s.Port)
@@ -18,7 +20,7 @@ func fill(fixes []Fix, s Subject, vars map[string]any) []Fix {
 			vals[k] = fmt.Sprint(v)
 		}
 	}
-	out := make([]Fix, len(fixes))
+	out := make([]report.Fix, len(fixes))
 	replace := func(s string) string {
 		return placeholderPattern.ReplaceAllStringFunc(s, func(m string) string {
 			name := placeholderPattern.FindStringSubmatch(m)[1]
@@ -29,7 +31,7 @@ func fill(fixes []Fix, s Subject, vars map[string]any) []Fix {
 		})
 	}
 	for i, f := range fixes {
-		out[i] = Fix{Command: replace(f.Command), Note: replace(f.Note)}
+		out[i] = report.Fix{Command: replace(f.Command), Note: replace(f.Note)}
 	}
 	return out
 }

@@ -58,8 +58,6 @@ type Set struct {
 	modules map[string]*module // by file name
 	data    map[string]any
 	order   map[string]int
-	// compiledOnly: FromCompiled made the set, which has no modules to compile.
-	compiledOnly bool
 }
 
 // module is one Rego file of the set.

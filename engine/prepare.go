@@ -2,16 +2,15 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"sort"
 
 	"github.com/open-policy-agent/opa/v1/ast"
-	"github.com/open-policy-agent/opa/v1/ir"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
 
 	"github.com/rdmadoctor/rdmadoctor/facts/schema"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // query collects the findings of the rules Diagnose runs in one evaluation: one result per rule
@@ -26,11 +25,6 @@ type Options struct {
 	// snapshot does not have, calls an unknown function or recurses is no longer an error at load
 	// time (tests keep the checks for the built-in rules).
 	SkipTypeCheck bool
-	// Plan is the built-in rules compiled to OPA's IR at build time (rules/plan.Policy()).
-	// Diagnose then evaluates it (package engine/ireval) instead of compiling the rules: a
-	// one-snapshot run costs milliseconds instead of a hundred. Only for exactly the built-in
-	// rules it was made from; Prepare fails when a rule has no plan.
-	Plan *ir.Policy
 }
 
 // checkStages are the compiler stages that only look for mistakes: they rewrite nothing that
@@ -60,24 +54,15 @@ func New(ctx context.Context, opts Options, sources ...Source) (*Engine, error) 
 	return set.Prepare(ctx, opts)
 }
 
-// Prepare compiles the rule set and prepares the query that collects all findings, or, with
-// opts.Plan, prepares the plan instead.
+// Prepare compiles the rule set and prepares the query that collects all findings. The engine
+// it returns evaluates any number of snapshots, concurrently too.
 func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
-	e := &Engine{set: s, opts: opts, Tool: Tool{Name: "rdmadoctor"}}
-	if opts.Plan != nil {
-		if err := e.prepareProgram(); err != nil {
-			return nil, err
-		}
-		return e, nil
-	}
-	if s.compiledOnly {
-		return nil, errors.New("the compiled rule set has no Rego source: prepare it with its plan (Options.Plan)")
-	}
+	e := &Engine{set: s, opts: opts, Tool: report.Tool{Name: "rdmadoctor"}}
 	c, err := e.compile(ctx)
 	if err != nil {
 		return nil, err
 	}
-	e.all = c
+	e.rules = c
 	return e, nil
 }
 

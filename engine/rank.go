@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"fmt"
 	"sort"
 )
@@ -9,7 +11,7 @@ import (
 var scopes = []string{"node", "device", "port", "unused_port"}
 
 func scopeRank(s string) int      { return index(scopes, s) }
-func confidenceRank(c string) int { return index(Confidences, c) }
+func confidenceRank(c string) int { return index(report.Confidences, c) }
 
 func index(list []string, s string) int {
 	for i, x := range list {
@@ -21,7 +23,7 @@ func index(list []string, s string) int {
 }
 
 // defaultScope derives the scope from what the subject names.
-func defaultScope(s Subject) string {
+func defaultScope(s report.Subject) string {
 	switch {
 	case s.Port != nil || s.Netdev != "":
 		return "port"
@@ -36,7 +38,7 @@ func defaultScope(s Subject) string {
 // the order is total. A diagnosis that another one explains (the cause's rule lists its id under
 // explains, on the same or an enclosing subject) is placed directly below its cause, and ranks
 // are numbered in that order from 1.
-func (e *Engine) rank(ds []Diagnosis) []Diagnosis {
+func (e *Engine) rank(ds []report.Diagnosis) []report.Diagnosis {
 	sort.SliceStable(ds, func(i, j int) bool { return e.less(&ds[i], &ds[j]) })
 
 	// parent[i] is the index of the cause of ds[i], -1 for none. Diagnoses are visited from the
@@ -63,7 +65,7 @@ func (e *Engine) rank(ds []Diagnosis) []Diagnosis {
 			children[p] = append(children[p], i)
 		}
 	}
-	out := make([]Diagnosis, 0, len(ds))
+	out := make([]report.Diagnosis, 0, len(ds))
 	rankOf := make([]int, len(ds))
 	var visit func(i int)
 	visit = func(i int) {
@@ -105,9 +107,9 @@ func reaches(parent []int, p, i int) bool {
 	return false
 }
 
-func (e *Engine) less(a, b *Diagnosis) bool {
+func (e *Engine) less(a, b *report.Diagnosis) bool {
 	for _, c := range [...][2]int{
-		{SeverityRank(a.Severity), SeverityRank(b.Severity)},
+		{report.SeverityRank(a.Severity), report.SeverityRank(b.Severity)},
 		{confidenceRank(a.Confidence), confidenceRank(b.Confidence)},
 		{scopeRank(a.Scope), scopeRank(b.Scope)},
 		{e.set.catalogIndex(a.ID), e.set.catalogIndex(b.ID)},
@@ -134,7 +136,7 @@ func boolRank(b bool) int {
 }
 
 // subjectKey sorts subjects by device, port (numerically), PCI address and netdev.
-func subjectKey(s Subject) string {
+func subjectKey(s report.Subject) string {
 	port := ""
 	if s.Port != nil {
 		port = fmt.Sprintf("%06d", *s.Port)
@@ -147,20 +149,20 @@ func subjectKey(s Subject) string {
 // inferred link-type mismatch, a since-boot counter) must not demote a proven, or worse,
 // finding below it: both then rank on their own. A port that is not in use is the exception:
 // whatever follows from its being down is as moot as the port itself.
-func (e *Engine) explains(cause, effect *Diagnosis) bool {
+func (e *Engine) explains(cause, effect *report.Diagnosis) bool {
 	rule := e.set.byID[cause.ID]
 	if rule == nil || !contains(rule.Explains, effect.ID) || !encloses(cause.Subject, effect.Subject) {
 		return false
 	}
 	return cause.Scope == "unused_port" ||
-		SeverityRank(cause.Severity) <= SeverityRank(effect.Severity) &&
+		report.SeverityRank(cause.Severity) <= report.SeverityRank(effect.Severity) &&
 			confidenceRank(cause.Confidence) <= confidenceRank(effect.Confidence)
 }
 
 // encloses reports whether outer is the same subject as inner or contains it (node ⊃ device ⊃
 // port). Device name, PCI address and netdev are alternative names: they must not contradict
 // each other, and inner must share one with outer at outer's level.
-func encloses(outer, inner Subject) bool {
+func encloses(outer, inner report.Subject) bool {
 	differ := func(a, b string) bool { return a != "" && b != "" && a != b }
 	if differ(outer.Device, inner.Device) || differ(outer.PCI, inner.PCI) || differ(outer.Netdev, inner.Netdev) {
 		return false

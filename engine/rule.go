@@ -1,46 +1,38 @@
 package engine
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-// Severities and confidences, most serious first; the index is the rank order.
-var (
-	Severities  = []string{"critical", "error", "warning", "info"}
-	Confidences = []string{"high", "medium", "low"}
-	// Areas are the rule families of the catalog.
-	Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters"}
-)
+// Areas are the rule families of the catalog.
+var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters"}
 
 // Rule is one rule's metadata, read from its package-scoped METADATA block.
 type Rule struct {
-	ID          string   `json:"id"`
-	Title       string   `json:"title"`
-	Description string   `json:"description"`
-	Area        string   `json:"area"`
-	Severity    string   `json:"severity"`
-	Confidence  string   `json:"confidence"`
-	Requires    []string `json:"requires"`
-	Explains    []string `json:"explains"`
-	NeedsReboot bool     `json:"needs_reboot"`
-	Fix         []Fix    `json:"fix"`
-	References  []string `json:"references"`
+	ID          string       `json:"id"`
+	Title       string       `json:"title"`
+	Description string       `json:"description"`
+	Area        string       `json:"area"`
+	Severity    string       `json:"severity"`
+	Confidence  string       `json:"confidence"`
+	Requires    []string     `json:"requires"`
+	Explains    []string     `json:"explains"`
+	NeedsReboot bool         `json:"needs_reboot"`
+	Fix         []report.Fix `json:"fix"`
+	References  []string     `json:"references"`
 	// File is where the rule was loaded from, e.g. "rules/ib/ib_port_no_subnet_manager.rego".
 	File string `json:"file"`
 	// pkg is the last element of the rule's package path (the id with underscores).
 	pkg string
-}
-
-// Fix is one remedy: a command (templated in metadata, filled in diagnoses) and why to run it.
-type Fix struct {
-	Command string `json:"command"`
-	Note    string `json:"note,omitempty"`
 }
 
 // customKeys are the keys a rule's `custom:` block may hold.
@@ -110,8 +102,8 @@ func ruleFromModule(file string, src []byte, m *ast.Module) (*Rule, []error) {
 			v.errorf("id", "id %q needs package rdmadoctor.rules.%s, not %s", r.ID, want, r.pkg)
 		}
 	}
-	v.oneOf("severity", r.Severity, Severities)
-	v.oneOf("confidence", r.Confidence, Confidences)
+	v.oneOf("severity", r.Severity, report.Severities)
+	v.oneOf("confidence", r.Confidence, report.Confidences)
 	v.oneOf("area", r.Area, Areas)
 	if !v.has(a.Custom, "requires") {
 		v.errorf("", "missing custom.requires (the fact groups the rule reads; [] for none)")
@@ -227,7 +219,7 @@ func (v *validator) oneOf(key, val string, allowed []string) {
 	v.errorf(key, "unknown %s %q (want %s)", key, val, strings.Join(allowed, ", "))
 }
 
-func (v *validator) fixes(m map[string]any) []Fix {
+func (v *validator) fixes(m map[string]any) []report.Fix {
 	x, ok := m["fix"]
 	if !ok {
 		v.errorf("", "missing custom.fix (at least one command that remedies or verifies the condition)")
@@ -238,7 +230,7 @@ func (v *validator) fixes(m map[string]any) []Fix {
 		v.errorf("fix", "fix must be a non-empty list of {command, note}")
 		return nil
 	}
-	var out []Fix
+	var out []report.Fix
 	for _, e := range list {
 		o, ok := e.(map[string]any)
 		cmd, _ := o["command"].(string)
@@ -259,7 +251,7 @@ func (v *validator) fixes(m map[string]any) []Fix {
 		if strings.Count(cmd, "{{") != len(placeholderPattern.FindAllString(cmd, -1)) {
 			v.errorf("fix", "fix command %q has a malformed placeholder (want {{name}})", cmd)
 		}
-		out = append(out, Fix{Command: strings.TrimSpace(cmd), Note: strings.TrimSpace(note)})
+		out = append(out, report.Fix{Command: strings.TrimSpace(cmd), Note: strings.TrimSpace(note)})
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -117,7 +119,7 @@ func unknownIDs(exp expectation, known map[string]bool) []string {
 	return out
 }
 
-func summary(rep *engine.Report) string {
+func summary(rep *report.Report) string {
 	var ranked []string
 	for _, d := range rep.Diagnoses {
 		ranked = append(ranked, fmt.Sprintf("%d:%s(%s/%s)", d.Rank, d.ID, d.Severity, d.Confidence))
@@ -126,7 +128,7 @@ func summary(rep *engine.Report) string {
 }
 
 // diagnose runs the pipeline on dir, with its profile.yaml when withProfile is set.
-func diagnose(t *testing.T, e *engine.Engine, dir string, withProfile bool) *engine.Report {
+func diagnose(t *testing.T, e *engine.Engine, dir string, withProfile bool) *report.Report {
 	t.Helper()
 	fsys, info, err := source.Open(dir)
 	if err != nil {
@@ -151,7 +153,7 @@ func diagnose(t *testing.T, e *engine.Engine, dir string, withProfile bool) *eng
 }
 
 // judge mirrors check-corpus: it returns why the report misses the expectation.
-func judge(rep *engine.Report, exp expectation) []string {
+func judge(rep *report.Report, exp expectation) []string {
 	top3, all := map[string]bool{}, map[string]bool{}
 	first := ""
 	for _, d := range rep.Diagnoses {

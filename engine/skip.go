@@ -108,3 +108,10 @@ func sourceErrors(specs []string, sources []facts.Source) string {
 	sort.Strings(errs)
 	return strings.Join(errs, "; ")
 }
+
+// GroupHint describes a fact group (facts.FactGroups): what it is ("port states") and how to
+// get it ("run `ibstat` ..."), the words of the skipped list; both empty for an unknown group.
+func GroupHint(group string) (what, how string) {
+	h := groupHints[group]
+	return h.what, h.how
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"errors"
 	"fmt"
 	"os"
@@ -28,7 +30,7 @@ type siteConfig struct {
 }
 
 type ignoreEntry struct {
-	engine.Ignore
+	report.Ignore
 	line int // of the entry's first key, for "unknown rule id" errors
 }
 
@@ -90,12 +92,12 @@ func (c *siteConfig) checkIDs(set *engine.Set) error {
 	return errors.Join(errs...)
 }
 
-// ignores returns the entries for engine.Report.Ignore.
-func (c *siteConfig) ignores() []engine.Ignore {
+// ignores returns the entries for report.Report.Ignore.
+func (c *siteConfig) ignores() []report.Ignore {
 	if c == nil {
 		return nil
 	}
-	out := make([]engine.Ignore, len(c.ignore))
+	out := make([]report.Ignore, len(c.ignore))
 	for i, e := range c.ignore {
 		out[i] = e.Ignore
 	}
@@ -169,8 +171,8 @@ func (p *configParser) ignoreList(n *yaml.Node) []ignoreEntry {
 	return out
 }
 
-func (p *configParser) subject(n *yaml.Node) engine.Subject {
-	var s engine.Subject
+func (p *configParser) subject(n *yaml.Node) report.Subject {
+	var s report.Subject
 	p.mapping(n, "subject", func(key string, k, v *yaml.Node) {
 		switch key {
 		case "device":

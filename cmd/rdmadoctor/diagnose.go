@@ -1,19 +1,18 @@
 package main
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
-	"github.com/open-policy-agent/opa/v1/ir"
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
-	"github.com/rdmadoctor/rdmadoctor/engine/render"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
-	"github.com/rdmadoctor/rdmadoctor/rules/plan"
+	"github.com/rdmadoctor/rdmadoctor/report/render"
 )
 
 func diagnoseCommand() *cli.Command {
@@ -42,11 +41,11 @@ func diagnose(c *cli.Context) error {
 	if !contains(render.Formats, format) {
 		return withCode(exitUsage, fmt.Errorf("--format %q: want one of %s", format, strings.Join(render.Formats, ", ")))
 	}
-	if failOn != "none" && !engine.ValidSeverity(failOn) {
-		return withCode(exitUsage, fmt.Errorf("--fail-on %q: want one of %s, none", failOn, strings.Join(engine.Severities, ", ")))
+	if failOn != "none" && !report.ValidSeverity(failOn) {
+		return withCode(exitUsage, fmt.Errorf("--fail-on %q: want one of %s, none", failOn, strings.Join(report.Severities, ", ")))
 	}
-	if !engine.ValidSeverity(minSev) {
-		return withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", minSev, strings.Join(engine.Severities, ", ")))
+	if !report.ValidSeverity(minSev) {
+		return withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", minSev, strings.Join(report.Severities, ", ")))
 	}
 	ctx := c.Context
 	if ctx == nil {
@@ -68,7 +67,7 @@ func diagnose(c *cli.Context) error {
 			return withCode(exitUsage, err)
 		}
 	}
-	e, err := newEngine(ctx, c.StringSlice("rules"), c.App.ErrWriter)
+	e, err := newEngine(ctx, c.StringSlice("rules"))
 	if err != nil {
 		return withCode(exitUsage, err)
 	}
@@ -114,47 +113,21 @@ func diagnose(c *cli.Context) error {
 	return nil
 }
 
-// newEngine loads the built-in rules and the --rules folders; warn receives a warning when the
-// compiled rules are stale.
-func newEngine(ctx context.Context, dirs []string, warn io.Writer) (*engine.Engine, error) {
-	// The built-in rules are type-checked against the snapshot schema and compiled in full by
-	// the engine's tests (TestBuiltinRules); alone, they run from their metadata and plan
-	// compiled at build time (rules/plan, docs/performance.md). User rules are checked and
-	// compiled here, all of them, with the built-in ones.
-	var e *engine.Engine
-	var err error
-	if len(dirs) == 0 {
-		e, err = builtinEngine(ctx, plan.Rules(), plan.Policy(), warn)
-	} else {
-		var sources []engine.Source
-		if sources, err = ruleSources(dirs); err == nil {
-			e, err = engine.New(ctx, engine.Options{}, sources...)
-		}
+// newEngine loads, compiles and prepares the built-in rules and the --rules folders. The
+// built-in rules alone skip the compiler's type check against the snapshot schema: their tests
+// run it (engine TestBuiltinRules, `opa check`); user rules are always checked, with the
+// built-in ones they are compiled with.
+func newEngine(ctx context.Context, dirs []string) (*engine.Engine, error) {
+	sources, err := ruleSources(dirs)
+	if err != nil {
+		return nil, err
 	}
+	e, err := engine.New(ctx, engine.Options{SkipTypeCheck: len(dirs) == 0}, sources...)
 	if err != nil {
 		return nil, err
 	}
 	e.Tool.Version = version
 	return e, nil
-}
-
-// builtinEngine prepares the built-in rules from their compiled form cs and policy; when the
-// rules embedded in this binary are not those they were compiled from (a build after editing a
-// rule without `go generate ./rules/plan`), it says so on warn and compiles the rules instead.
-func builtinEngine(ctx context.Context, cs *engine.CompiledSet, policy *ir.Policy, warn io.Writer) (*engine.Engine, error) {
-	digest, err := engine.Digest(engine.Builtin())
-	if err != nil {
-		return nil, err
-	}
-	if digest != cs.Digest {
-		fmt.Fprintln(warn, "rdmadoctor: warning: the built-in rules changed since they were compiled (run `go generate ./rules/plan`); evaluating them from source, more slowly")
-		return engine.New(ctx, engine.Options{}, engine.Builtin())
-	}
-	set, err := engine.FromCompiled(cs)
-	if err != nil {
-		return nil, err
-	}
-	return set.Prepare(ctx, engine.Options{Plan: policy})
 }
 
 func ruleSources(dirs []string) ([]engine.Source, error) {
@@ -177,7 +150,7 @@ func where(path string) string {
 }
 
 // inputsSeen says in a few words what was found instead.
-func inputsSeen(r *engine.Report) string {
+func inputsSeen(r *report.Report) string {
 	read, unrecognised := 0, 0
 	for _, s := range r.Sources {
 		switch s.Status {

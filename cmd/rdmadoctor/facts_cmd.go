@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/rdmadoctor/rdmadoctor/engine/render"
+	"github.com/rdmadoctor/rdmadoctor/report/render"
 )
 
 func factsCommand() *cli.Command {

@@ -5,10 +5,11 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/live"
 )
 
 // liveFlags control live gathering; gather, diagnose and facts share them.

@@ -7,11 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/gather"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
-	"github.com/urfave/cli/v2"
 )
 
 // inputFlags are shared by facts and diagnose.

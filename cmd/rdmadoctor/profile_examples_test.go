@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,8 +12,6 @@ import (
 	"testing"
 
 	"github.com/open-policy-agent/opa/v1/rego"
-
-	"github.com/rdmadoctor/rdmadoctor/engine"
 )
 
 const (
@@ -132,21 +132,21 @@ func matchSchema(t *testing.T, doc any) (bool, any) {
 	return res[0].(bool), res[1]
 }
 
-func diagnoseJSON(t *testing.T, args ...string) *engine.Report {
+func diagnoseJSON(t *testing.T, args ...string) *report.Report {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code := run(append([]string{"rdmadoctor", "diagnose", "--format", "json", "--fail-on", "none"}, args...), nil, &out, &errOut)
 	if code != 0 {
 		t.Fatalf("diagnose %v: exit %d: %s", args, code, errOut.String())
 	}
-	var r engine.Report
+	var r report.Report
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		t.Fatal(err)
 	}
 	return &r
 }
 
-func messages(r *engine.Report, id string) []string {
+func messages(r *report.Report, id string) []string {
 	var out []string
 	for _, d := range r.Diagnoses {
 		if d.ID == id {

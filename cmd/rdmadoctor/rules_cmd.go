@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,7 +26,7 @@ func rulesCommand() *cli.Command {
 				Name:  "list",
 				Usage: "list the rules (--format json prints the catalog for scripts)",
 				Flags: []cli.Flag{rulesFlag, formatFlag,
-					&cli.StringFlag{Name: "severity", Usage: "only rules of `SEVERITY` (" + strings.Join(engine.Severities, ", ") + ")"},
+					&cli.StringFlag{Name: "severity", Usage: "only rules of `SEVERITY` (" + strings.Join(report.Severities, ", ") + ")"},
 					&cli.StringFlag{Name: "area", Usage: "only rules of `AREA` (" + strings.Join(engine.Areas, ", ") + ")"},
 				},
 				Action: rulesList,
@@ -86,7 +88,7 @@ type catalogEntry struct {
 	Area        string       `json:"area"`
 	Requires    []string     `json:"requires"`
 	Explains    []string     `json:"explains"`
-	Fix         []engine.Fix `json:"fix"`
+	Fix         []report.Fix `json:"fix"`
 	References  []string     `json:"references"`
 	NeedsReboot bool         `json:"needs_reboot"`
 	Description string       `json:"description"`
@@ -102,7 +104,7 @@ func catalog(r *engine.Rule) catalogEntry {
 	}
 	fix := r.Fix
 	if fix == nil {
-		fix = []engine.Fix{}
+		fix = []report.Fix{}
 	}
 	return catalogEntry{ID: r.ID, Title: r.Title, Severity: r.Severity, Confidence: r.Confidence, Area: r.Area,
 		Requires: orEmpty(r.Requires), Explains: orEmpty(r.Explains), Fix: fix, References: orEmpty(r.References),
@@ -114,8 +116,8 @@ func rulesList(c *cli.Context) error {
 		return err
 	}
 	sev, area := c.String("severity"), c.String("area")
-	if sev != "" && !engine.ValidSeverity(sev) {
-		return withCode(exitUsage, fmt.Errorf("--severity %q: want one of %s", sev, strings.Join(engine.Severities, ", ")))
+	if sev != "" && !report.ValidSeverity(sev) {
+		return withCode(exitUsage, fmt.Errorf("--severity %q: want one of %s", sev, strings.Join(report.Severities, ", ")))
 	}
 	if area != "" && !contains(engine.Areas, area) {
 		return withCode(exitUsage, fmt.Errorf("--area %q: want one of %s", area, strings.Join(engine.Areas, ", ")))

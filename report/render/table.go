@@ -1,6 +1,8 @@
 package render
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"fmt"
 	"io"
 	"regexp"
@@ -9,8 +11,6 @@ import (
 
 	"github.com/jedib0t/go-pretty/v6/table"
 	"github.com/jedib0t/go-pretty/v6/text"
-
-	"github.com/rdmadoctor/rdmadoctor/engine"
 )
 
 // severityColors paint the severity column.
@@ -26,7 +26,7 @@ var severityColors = map[string]text.Colors{
 // below the message, consequences marked "(consequence of #N id)", and a footer with the checks
 // that could not run and the inputs that had problems. All cells are strings, so go-pretty
 // aligns nothing to the right.
-func Table(w io.Writer, r *engine.Report, opts Options) error {
+func Table(w io.Writer, r *report.Report, opts Options) error {
 	p := painter(opts.Color)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s: %s, %s\n", r.Tool.Name, r.Tool.Version, hostLine(r), origin(r))
@@ -92,7 +92,7 @@ func Table(w io.Writer, r *engine.Report, opts Options) error {
 
 // details are the lines under a diagnosis' message: why it is a consequence, the evidence, and
 // the fix commands with their notes.
-func details(r *engine.Report, d engine.Diagnosis, p func(text.Colors, string) string) []string {
+func details(r *report.Report, d report.Diagnosis, p func(text.Colors, string) string) []string {
 	var out []string
 	if c := consequence(r, d); c != "" {
 		out = append(out, p(text.Colors{text.Faint}, c))

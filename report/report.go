@@ -1,4 +1,8 @@
-package engine
+// Package report holds what a diagnosis run produces: the Report document (schema version 1,
+// docs/report.md) with its ranked diagnoses, skipped rules and sources, the severities and
+// confidences they are ranked by, and the site's ignore list. The engine makes reports; the
+// renderers under report/render write them; neither this package nor render knows the rules.
+package report
 
 import (
 	"bytes"
@@ -9,8 +13,8 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-// ReportSchemaVersion is the version of the report document (DESIGN.md section 5).
-const ReportSchemaVersion = 1
+// SchemaVersion is the version of the report document (docs/report.md).
+const SchemaVersion = 1
 
 // Report is the result of one diagnosis run: ranked diagnoses, the rules that could not run and
 // what was read.
@@ -136,13 +140,6 @@ func (r Report) MarshalJSON() ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
-// GroupHint describes a fact group (facts.FactGroups): what it is ("port states") and how to
-// get it ("run `ibstat` ..."), the words of the skipped list; both empty for an unknown group.
-func GroupHint(group string) (what, how string) {
-	h := groupHints[group]
-	return h.what, h.how
-}
-
 // Count returns how many diagnoses have each severity.
 func (r *Report) Count() map[string]int {
 	n := map[string]int{}
@@ -162,19 +159,6 @@ func (r *Report) AtLeast(sev string) bool {
 	}
 	return false
 }
-
-// SeverityRank is the position of sev in Severities (0 = critical); unknown severities sort last.
-func SeverityRank(sev string) int {
-	for i, s := range Severities {
-		if s == sev {
-			return i
-		}
-	}
-	return len(Severities)
-}
-
-// ValidSeverity reports whether sev is one of Severities.
-func ValidSeverity(sev string) bool { return SeverityRank(sev) < len(Severities) }
 
 func (r *Report) all() []Diagnosis {
 	return append(append([]Diagnosis(nil), r.Diagnoses...), r.hidden...)
@@ -215,61 +199,9 @@ func (r *Report) remove(drop func(Diagnosis) bool) []Diagnosis {
 	return kept
 }
 
-// Ignore is one entry of the site's ignore list: a rule id, optionally narrowed to a subject,
-// and why the site accepts the condition.
-type Ignore struct {
-	ID string
-	// Subject narrows the entry: each field that is set must equal the diagnosis' field (a device
-	// alone matches every port of it); an empty Subject matches every subject.
-	Subject Subject
-	Reason  string
-}
-
-// Matches reports whether the entry covers the diagnosis.
-func (ig Ignore) Matches(d Diagnosis) bool {
-	s := ig.Subject
-	return ig.ID == d.ID &&
-		(s.Device == "" || s.Device == d.Subject.Device) &&
-		(s.Port == nil || d.Subject.Port != nil && *s.Port == *d.Subject.Port) &&
-		(s.PCI == "" || s.PCI == d.Subject.PCI) &&
-		(s.Netdev == "" || s.Netdev == d.Subject.Netdev)
-}
-
-// Ignored is a diagnosis the ignore list covers: the report shows it with the reason, outside
-// the ranked list.
-type Ignored struct {
-	ID       string  `json:"id"`
-	Severity string  `json:"severity"`
-	Subject  Subject `json:"subject"`
-	Reason   string  `json:"reason"`
-	Message  string  `json:"message"`
-}
-
-// Ignore moves the diagnoses an entry of list covers (the first matching entry gives the reason)
-// from Diagnoses to Ignored and renumbers the rest; AtLeast does not see them. Apply it before
-// HideBelow so that hidden diagnoses can be ignored too.
-func (r *Report) Ignore(list []Ignore) {
-	if r.Ignored == nil {
-		r.Ignored = []Ignored{}
-	}
-	r.Diagnoses = r.remove(func(d Diagnosis) bool {
-		for _, ig := range list {
-			if ig.Matches(d) {
-				r.Ignored = append(r.Ignored, Ignored{ID: d.ID, Severity: d.Severity, Subject: d.Subject, Reason: ig.Reason, Message: d.Message})
-				return true
-			}
-		}
-		return false
-	})
-}
-
-// IsIgnored reports whether a diagnosis of rule id was ignored (to explain a consequence whose
-// cause is not in the list).
-func (r *Report) IsIgnored(id string) bool {
-	for _, ig := range r.Ignored {
-		if ig.ID == id {
-			return true
-		}
-	}
-	return false
+// Fix is one remedy: a command and why to run it. In a rule's metadata the command is a template
+// ({{device}}, {{port}}, {{pci}}, {{netdev}}, a finding's vars); in a diagnosis it is filled in.
+type Fix struct {
+	Command string `json:"command"`
+	Note    string `json:"note,omitempty"`
 }

@@ -1,16 +1,16 @@
 package render
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/rdmadoctor/rdmadoctor/engine"
 )
 
 // Markdown writes the report for a ticket or chat: a summary table, then one section per
 // diagnosis with its evidence and fix commands in code blocks, then what could not be checked.
-func Markdown(w io.Writer, r *engine.Report) error {
+func Markdown(w io.Writer, r *report.Report) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## rdmadoctor report: %s\n\n", mdEscape(hostLine(r)))
 	fmt.Fprintf(&b, "- Source: %s\n", code(origin(r)))

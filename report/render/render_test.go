@@ -1,6 +1,8 @@
 package render
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"bytes"
 	"flag"
 	"os"
@@ -10,7 +12,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
@@ -21,49 +22,49 @@ func ptr[T any](v T) *T { return &v }
 // testReport has a cause and its consequence, a node-wide diagnosis with a reboot, evidence
 // without a line number, skipped rules and inputs with problems. The evidence lines are real
 // ibstat/lspci/ip output lines (corpus case 017 and the sysfs ABI).
-func testReport() *engine.Report {
-	return &engine.Report{
+func testReport() *report.Report {
+	return &report.Report{
 		SchemaVersion: 1,
-		Tool:          engine.Tool{Name: "rdmadoctor", Version: "1.2.3"},
-		Host:          engine.Host{Hostname: "node01", Kernel: "5.15.0-91-generic"},
+		Tool:          report.Tool{Name: "rdmadoctor", Version: "1.2.3"},
+		Host:          report.Host{Hostname: "node01", Kernel: "5.15.0-91-generic"},
 		Source:        facts.SourceInfo{Kind: "captures", Path: "tickets/4711"},
-		Diagnoses: []engine.Diagnosis{
+		Diagnoses: []report.Diagnosis{
 			{Rank: 1, ID: "ib-port-no-subnet-manager", Title: "IB port has no subnet manager", Severity: "critical", Confidence: "high",
-				Scope: "port", Subject: engine.Subject{Device: "ibp4s0", Port: ptr(1), PCI: "0000:04:00.0", Netdev: "ib0"},
+				Scope: "port", Subject: report.Subject{Device: "ibp4s0", Port: ptr(1), PCI: "0000:04:00.0", Netdev: "ib0"},
 				Message: "ibp4s0 port 1 is LinkUp but Initializing: no SM has assigned it a LID",
 				Evidence: []facts.Evidence{
 					{Source: "ibstat", Path: "ibstat", Line: 10, Text: "                State: Initializing"},
 					{Source: "ibstat", Path: "ibstat", Line: 14, Text: "                SM lid: 0"},
 				},
-				Fix: []engine.Fix{{Command: "sminfo -C ibp4s0 -P 1", Note: "does any SM answer?"},
+				Fix: []report.Fix{{Command: "sminfo -C ibp4s0 -P 1", Note: "does any SM answer?"},
 					{Command: "systemctl enable --now opensm", Note: "on exactly one host of a back-to-back or unmanaged fabric"}},
 				Explains: []string{"ipoib-interface-down"}, References: []string{"https://github.com/linux-rdma/opensm"}},
 			{Rank: 2, ID: "ipoib-interface-down", Title: "IPoIB interface has no carrier", Severity: "warning", Confidence: "high",
-				Scope: "port", Subject: engine.Subject{Device: "ibp4s0", Port: ptr(1), Netdev: "ib0"},
+				Scope: "port", Subject: report.Subject{Device: "ibp4s0", Port: ptr(1), Netdev: "ib0"},
 				Message:  "ib0 has no carrier | NO-CARRIER",
 				Evidence: []facts.Evidence{{Source: "ip_addr", Path: "ip_addr", Line: 3, Text: "4: ib0: <NO-CARRIER,BROADCAST,MULTICAST,UP> mtu 2044"}},
-				Fix:      []engine.Fix{{Command: "ip link show ib0"}}, Explains: []string{},
+				Fix:      []report.Fix{{Command: "ip link show ib0"}}, Explains: []string{},
 				ExplainedBy: ptr("ib-port-no-subnet-manager"), ExplainedByRank: 1, References: []string{}},
 			{Rank: 3, ID: "pcie-link-degraded", Title: "NIC trained below its PCIe capability", Severity: "error", Confidence: "high",
-				Scope: "device", Subject: engine.Subject{Device: "ibp4s0", PCI: "0000:04:00.0"},
+				Scope: "device", Subject: report.Subject{Device: "ibp4s0", PCI: "0000:04:00.0"},
 				Message: "0000:04:00.0 runs 8GT/s x4 of 8GT/s x8",
 				Evidence: []facts.Evidence{
 					{Source: "lspci", Path: "sos_commands/pci/lspci_-nnvv", Line: 41, Text: "\t\tLnkSta:\tSpeed 8GT/s, Width x4 (downgraded)"},
 					{Source: "sysfs_infiniband", Path: "sys/class/infiniband/ibp4s0/ports/1/rate", Text: "56 Gb/sec (4X FDR)"},
 				},
-				Fix:         []engine.Fix{{Command: "lspci -s 0000:04:00.0 -vv", Note: "after reseating in an x8 slot"}},
+				Fix:         []report.Fix{{Command: "lspci -s 0000:04:00.0 -vv", Note: "after reseating in an x8 slot"}},
 				NeedsReboot: true, Explains: []string{}, References: []string{}},
 			{Rank: 4, ID: "rdma-memlock-limit-too-low", Title: "Locked-memory limit too low", Severity: "info", Confidence: "medium",
 				Scope: "node", Message: "max locked memory is 64 KiB",
 				Evidence: []facts.Evidence{{Source: "ulimit", Path: "ulimit_-a", Line: 7, Text: "max locked memory       (kbytes, -l) 64"}},
-				Fix:      []engine.Fix{{Command: "ulimit -l unlimited && echo '* - memlock unlimited' >> /etc/security/limits.conf"}},
+				Fix:      []report.Fix{{Command: "ulimit -l unlimited && echo '* - memlock unlimited' >> /etc/security/limits.conf"}},
 				Explains: []string{}, References: []string{}},
 		},
-		Ignored: []engine.Ignored{
-			{ID: "cpufreq-governor-not-performance", Severity: "info", Subject: engine.Subject{},
+		Ignored: []report.Ignored{
+			{ID: "cpufreq-governor-not-performance", Severity: "info", Subject: report.Subject{},
 				Reason: "login node; power saving is wanted | ticket OPS-12", Message: "cpu0-cpu15 run the powersave governor"},
 		},
-		Skipped: []engine.Skipped{
+		Skipped: []report.Skipped{
 			{ID: "link-type-mismatch-with-fabric", Reason: "mstconfig output not in snapshot: install mstflint and run `mstconfig -d <pci> -e query`", Missing: []string{"nvconfig"}},
 			{ID: "nvconfig-change-pending-reset", Reason: "mstconfig output not in snapshot: install mstflint and run `mstconfig -d <pci> -e query`", Missing: []string{"nvconfig"}},
 			{ID: "roce-pfc-not-enabled", Reason: "mlnx_qos output not in snapshot: run `mlnx_qos -i <netdev>` (mlnx-tools, DOCA-OFED)", Missing: []string{"qos"}},
@@ -81,21 +82,21 @@ func testReport() *engine.Report {
 }
 
 func TestGolden(t *testing.T) {
-	empty := &engine.Report{SchemaVersion: 1, Tool: engine.Tool{Name: "rdmadoctor", Version: "1.2.3"},
-		Source: facts.SourceInfo{Kind: "captures", Path: "ok"}, Diagnoses: []engine.Diagnosis{}, Skipped: []engine.Skipped{},
+	empty := &report.Report{SchemaVersion: 1, Tool: report.Tool{Name: "rdmadoctor", Version: "1.2.3"},
+		Source: facts.SourceInfo{Kind: "captures", Path: "ok"}, Diagnoses: []report.Diagnosis{}, Skipped: []report.Skipped{},
 		Sources: []facts.Source{{Name: "ibstat", Origin: "ibstat", Status: facts.StatusOK}}, Evaluated: 3}
 	for _, tc := range []struct {
 		golden string
-		r      *engine.Report
-		write  func(*bytes.Buffer, *engine.Report) error
+		r      *report.Report
+		write  func(*bytes.Buffer, *report.Report) error
 	}{
-		{"report.txt", testReport(), func(b *bytes.Buffer, r *engine.Report) error { return Table(b, r, Options{}) }},
-		{"report.color.txt", testReport(), func(b *bytes.Buffer, r *engine.Report) error { return Table(b, r, Options{Color: true}) }},
-		{"report.json", testReport(), func(b *bytes.Buffer, r *engine.Report) error { return JSON(b, r) }},
-		{"report.yaml", testReport(), func(b *bytes.Buffer, r *engine.Report) error { return YAML(b, r) }},
-		{"report.md", testReport(), func(b *bytes.Buffer, r *engine.Report) error { return Markdown(b, r) }},
-		{"empty.txt", empty, func(b *bytes.Buffer, r *engine.Report) error { return Table(b, r, Options{}) }},
-		{"empty.yaml", empty, func(b *bytes.Buffer, r *engine.Report) error { return YAML(b, r) }},
+		{"report.txt", testReport(), func(b *bytes.Buffer, r *report.Report) error { return Table(b, r, Options{}) }},
+		{"report.color.txt", testReport(), func(b *bytes.Buffer, r *report.Report) error { return Table(b, r, Options{Color: true}) }},
+		{"report.json", testReport(), func(b *bytes.Buffer, r *report.Report) error { return JSON(b, r) }},
+		{"report.yaml", testReport(), func(b *bytes.Buffer, r *report.Report) error { return YAML(b, r) }},
+		{"report.md", testReport(), func(b *bytes.Buffer, r *report.Report) error { return Markdown(b, r) }},
+		{"empty.txt", empty, func(b *bytes.Buffer, r *report.Report) error { return Table(b, r, Options{}) }},
+		{"empty.yaml", empty, func(b *bytes.Buffer, r *report.Report) error { return YAML(b, r) }},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			var b bytes.Buffer
@@ -164,7 +165,7 @@ func TestYAMLMatchesJSON(t *testing.T) {
 // TestConsequenceOfIgnored: a consequence whose cause the ignore list took out says so.
 func TestConsequenceOfIgnored(t *testing.T) {
 	r := testReport()
-	r.Ignore([]engine.Ignore{{ID: "ib-port-no-subnet-manager", Reason: "lab pair"}})
+	r.Ignore([]report.Ignore{{ID: "ib-port-no-subnet-manager", Reason: "lab pair"}})
 	var table, md bytes.Buffer
 	if err := Table(&table, r, Options{}); err != nil {
 		t.Fatal(err)

@@ -1,9 +1,11 @@
-// Package render writes an engine.Report as a table for a terminal, as JSON or YAML for
+// Package render writes an report.Report as a table for a terminal, as JSON or YAML for
 // programs, or as Markdown to paste into a ticket. Each format is one file; all of them are
 // deterministic (the report is sorted, and nothing here adds times or map order).
 package render
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +15,6 @@ import (
 
 	"github.com/mattn/go-isatty"
 
-	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
@@ -27,7 +28,7 @@ type Options struct {
 }
 
 // Write renders r in the named format.
-func Write(w io.Writer, format string, r *engine.Report, opts Options) error {
+func Write(w io.Writer, format string, r *report.Report, opts Options) error {
 	switch format {
 	case "table":
 		return Table(w, r, opts)
@@ -65,7 +66,7 @@ func evidenceLine(ev facts.Evidence) string {
 
 // consequence is the note a diagnosis carries when another one explains it; a cause that is
 // not in the list was either ignored by the site's ignore list or hidden by --min-severity.
-func consequence(r *engine.Report, d engine.Diagnosis) string {
+func consequence(r *report.Report, d report.Diagnosis) string {
 	switch {
 	case d.ExplainedBy == nil:
 		return ""
@@ -78,7 +79,7 @@ func consequence(r *engine.Report, d engine.Diagnosis) string {
 }
 
 // apartFromIgnored qualifies "no problem found" when the ignore list took diagnoses out.
-func apartFromIgnored(r *engine.Report) string {
+func apartFromIgnored(r *report.Report) string {
 	if len(r.Ignored) == 0 {
 		return ""
 	}
@@ -86,15 +87,15 @@ func apartFromIgnored(r *engine.Report) string {
 }
 
 // ignoredLine is one ignored diagnosis in the human formats: "id on subject: reason".
-func ignoredLine(ig engine.Ignored) string {
+func ignoredLine(ig report.Ignored) string {
 	return fmt.Sprintf("%s on %s: %s", ig.ID, ig.Subject.String(), ig.Reason)
 }
 
 // summary is the one-line count: "3 diagnoses (1 critical, 2 warning); 12 rules run, 4 skipped".
-func summary(r *engine.Report) string {
+func summary(r *report.Report) string {
 	counts := r.Count()
 	var parts []string
-	for _, sev := range engine.Severities {
+	for _, sev := range report.Severities {
 		if n := counts[sev]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, sev))
 		}
@@ -120,12 +121,12 @@ func plural(n int, one, many string) string {
 }
 
 // origin describes where the snapshot came from: "captures testdata/node01", "live".
-func origin(r *engine.Report) string {
+func origin(r *report.Report) string {
 	return strings.TrimSpace(r.Source.Kind + " " + r.Source.Path)
 }
 
 // hostLine names the host: "node01, kernel 6.8.0"; "unknown host" without either.
-func hostLine(r *engine.Report) string {
+func hostLine(r *report.Report) string {
 	var parts []string
 	if r.Host.Hostname != "" {
 		parts = append(parts, r.Host.Hostname)
@@ -146,7 +147,7 @@ type skipGroup struct {
 }
 
 // groupSkipped groups skipped rules by reason, largest group first, then by reason.
-func groupSkipped(skipped []engine.Skipped) []skipGroup {
+func groupSkipped(skipped []report.Skipped) []skipGroup {
 	idx := map[string]int{}
 	var out []skipGroup
 	for _, s := range skipped {

@@ -1,18 +1,18 @@
 package render
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"bytes"
 	"encoding/json"
 	"io"
 	"regexp"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/rdmadoctor/rdmadoctor/engine"
 )
 
 // YAML writes the report as YAML with the same keys, in the same order, as the JSON.
-func YAML(w io.Writer, r *engine.Report) error { return YAMLOf(w, r) }
+func YAML(w io.Writer, r *report.Report) error { return YAMLOf(w, r) }
 
 // YAMLOf writes any JSON-encodable value (a report, a facts.Snapshot) as YAML with the JSON's
 // keys in the JSON's order: the JSON document is read into a yaml.Node (JSON is YAML) and

@@ -1,15 +1,15 @@
 package render
 
 import (
+	"github.com/rdmadoctor/rdmadoctor/report"
+
 	"encoding/json"
 	"io"
-
-	"github.com/rdmadoctor/rdmadoctor/engine"
 )
 
 // JSON writes the report as indented JSON (DESIGN.md section 5). HTML escaping is off so fix
 // commands keep their "<netdev>" and "&&" as typed.
-func JSON(w io.Writer, r *engine.Report) error {
+func JSON(w io.Writer, r *report.Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
