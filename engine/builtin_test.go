@@ -1,12 +1,11 @@
 package engine
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"context"
 	"testing"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // TestBuiltinRules loads, validates and type-checks the embedded rules against the snapshot

@@ -5,8 +5,6 @@
 package engine
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +15,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/rego"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // Engine is a prepared rule set. It is safe for concurrent use: OPA prepared queries may be
@@ -83,6 +82,9 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		if missing := missingGroups(rule, available); len(missing) > 0 {
 			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(missing, s.Sources, reasons), Missing: missing})
 			continue
+		}
+		if !e.rules.pkgs[rule.pkg] {
+			return nil, fmt.Errorf("rule %s can run on this snapshot but was not compiled (Options.Rules)", rule.ID)
 		}
 		run[rule.pkg] = true
 		r.Evaluated++

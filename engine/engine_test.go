@@ -1,8 +1,6 @@
 package engine_test
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"context"
 	"os"
 	"testing"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // testRules are small rules written for these tests (testdata/rules), not the built-in ones.

@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"fmt"
 	"strconv"
+
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // fill replaces the placeholders of the fix commands and notes ({{device}}, {{port}}, {{pci}},

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -25,10 +26,14 @@ type Source struct {
 	// Name prefixes file names in messages, e.g. "rules" or the --rules directory.
 	Name string
 	FS   fs.FS
+	// Tested says the rules' own tests parse, type-check and compile every module in full (the
+	// built-in rules: engine TestBuiltinRules, `opa check`). Load then reads only the METADATA
+	// of their rule modules, and Prepare parses the modules it compiles.
+	Tested bool
 }
 
 // Builtin is the embedded rule set.
-func Builtin() Source { return Source{Name: "rules", FS: rules.FS} }
+func Builtin() Source { return Source{Name: "rules", FS: rules.FS, Tested: true} }
 
 // Dir is a user rule folder given with --rules.
 func Dir(dir string) (Source, error) {
@@ -65,7 +70,10 @@ type module struct {
 	file string
 	src  []byte
 	pkg  ast.Ref
-	m    *ast.Module
+	// m is the parsed module; for a rule module of a Tested source, until Prepare parses it,
+	// only its package statement and METADATA (header).
+	m      *ast.Module
+	header bool
 }
 
 // LoadError lists every problem found in the rule files, each naming the file and line.
@@ -138,7 +146,7 @@ func (s *Set) load(src Source) []error {
 	// modules in path order so that duplicate errors are deterministic.
 	parsed := make([]parsedModule, len(regos))
 	parallel(len(regos), func(i int) {
-		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]))
+		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]), src.Tested)
 	})
 	for _, pm := range parsed {
 		if pm.errs != nil {
@@ -151,10 +159,11 @@ func (s *Set) load(src Source) []error {
 }
 
 type parsedModule struct {
-	file string
-	src  []byte
-	m    *ast.Module
-	errs []error
+	file   string
+	src    []byte
+	m      *ast.Module
+	header bool
+	errs   []error
 }
 
 // parserOptions are built once, not per file (the capabilities list is large).
@@ -162,16 +171,47 @@ var parserOptions = sync.OnceValue(func() ast.ParserOptions {
 	return ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1, Capabilities: ast.CapabilitiesForThisVersion()}
 })
 
-func parseModule(fsys fs.FS, p, file string) parsedModule {
+// parseModule reads and parses one Rego file. With headerOnly, a rule module is parsed only up
+// to its package statement, which its package-scoped METADATA block precedes: OPA's parser
+// reads the annotations exactly as from the whole file, at a fraction of the cost. Library
+// modules are always parsed whole (every compilation needs them).
+func parseModule(fsys fs.FS, p, file string, headerOnly bool) parsedModule {
 	src, err := fs.ReadFile(fsys, p)
 	if err != nil {
 		return parsedModule{errs: []error{fmt.Errorf("%s: %w", file, err)}}
+	}
+	if h := header(src); headerOnly && h != nil {
+		m, errs := parse(file, h)
+		if errs == nil && m.Package.Path.HasPrefix(rulePrefix) {
+			return parsedModule{file: file, src: src, m: m, header: true}
+		}
 	}
 	m, errs := parse(file, src)
 	if errs != nil {
 		return parsedModule{errs: errs}
 	}
 	return parsedModule{file: file, src: src, m: m}
+}
+
+// header returns src up to the end of its package statement, the first line that is neither
+// blank nor a comment; nil when that line is not a package statement.
+func header(src []byte) []byte {
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src) - off
+		}
+		line := bytes.TrimSpace(src[off : off+end])
+		switch {
+		case len(line) == 0 || line[0] == '#':
+			off += end + 1
+			continue
+		case bytes.HasPrefix(line, []byte("package ")):
+			return src[:off+end]
+		}
+		return nil
+	}
+	return nil
 }
 
 func parse(file string, src []byte) (*ast.Module, []error) {
@@ -205,7 +245,7 @@ func (s *Set) addModule(pm parsedModule) []error {
 	if _, dup := s.modules[file]; dup {
 		return []error{fmt.Errorf("%s: loaded twice", file)}
 	}
-	s.modules[file] = &module{file: file, src: src, pkg: m.Package.Path, m: m}
+	s.modules[file] = &module{file: file, src: src, pkg: m.Package.Path, m: m, header: pm.header}
 	if !m.Package.Path.HasPrefix(rulePrefix) {
 		return nil // a library module (rdmadoctor.lib...)
 	}
@@ -213,7 +253,7 @@ func (s *Set) addModule(pm parsedModule) []error {
 		return []error{fmt.Errorf("%s:%d: rule packages are rdmadoctor.rules.<id_with_underscores>, not %s",
 			file, m.Package.Location.Row, m.Package.Path)}
 	}
-	r, problems := ruleFromModule(file, src, m)
+	r, problems := ruleFromModule(file, src, m, !pm.header)
 	if r == nil || r.ID == "" {
 		return problems
 	}

@@ -1,8 +1,6 @@
 package engine_test
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"context"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // rule returns a valid rule module; edit replaces old with new in it to break one thing.

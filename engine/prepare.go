@@ -25,6 +25,12 @@ type Options struct {
 	// snapshot does not have, calls an unknown function or recurses is no longer an error at load
 	// time (tests keep the checks for the built-in rules).
 	SkipTypeCheck bool
+	// Rules, unless nil, are the ids of the rules to compile, with the rule packages they refer
+	// to and every library module; the others are not parsed or compiled, and Diagnose fails
+	// on a snapshot on which one of them could run. diagnose of one snapshot compiles only the
+	// rules that can run on it (Set.Runnable): the rest of the compile is the biggest part of
+	// its start-up.
+	Rules []string
 }
 
 // checkStages are the compiler stages that only look for mistakes: they rewrite nothing that
@@ -43,6 +49,8 @@ type compiled struct {
 	compiler *ast.Compiler
 	store    storage.Store
 	query    rego.PreparedEvalQuery
+	// pkgs are the rule packages compiled.
+	pkgs map[string]bool
 }
 
 // New loads the sources and prepares the engine.
@@ -66,17 +74,21 @@ func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
 	return e, nil
 }
 
-// compile compiles every module of the set and prepares the query.
+// compile compiles the modules opts.Rules selects and prepares the query.
 func (e *Engine) compile(ctx context.Context) (*compiled, error) {
-	names := make([]string, 0, len(e.set.modules))
-	for name := range e.set.modules {
+	mods, pkgs, err := e.set.modulesFor(e.opts.Rules)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(mods))
+	for name := range mods {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	store := inmem.NewFromObject(e.set.data)
 	opts := []func(*rego.Rego){rego.Query(query), rego.Store(store), runnableFunc}
 	for _, name := range names {
-		opts = append(opts, rego.ParsedModule(e.set.modules[name].m))
+		opts = append(opts, rego.ParsedModule(mods[name]))
 	}
 	// The compiler is ours: rego only applies Schemas to a compiler it creates, and evalEach
 	// reuses it.
@@ -92,5 +104,5 @@ func (e *Engine) compile(ctx context.Context) (*compiled, error) {
 	if err != nil {
 		return nil, compileError(err)
 	}
-	return &compiled{compiler: compiler, store: store, query: pq}, nil
+	return &compiled{compiler: compiler, store: store, query: pq, pkgs: pkgs}, nil
 }

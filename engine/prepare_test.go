@@ -7,17 +7,21 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rdmadoctor/rdmadoctor/rules"
 )
 
-// TestSkipTypeCheckMatchesEager: compiling without the check-only stages gives the report that
-// compiling with every check gives, on every corpus case.
-func TestSkipTypeCheckMatchesEager(t *testing.T) {
+// TestBuiltinAsDiagnoseRunsIt: the built-in rules prepared the way `rdmadoctor diagnose` prepares
+// them (METADATA read from the headers, only the rules that can run on the snapshot compiled,
+// without the check-only stages) give, on every corpus case, the report that the whole set
+// compiled with every check gives.
+func TestBuiltinAsDiagnoseRunsIt(t *testing.T) {
 	ctx := context.Background()
-	eager, err := New(ctx, Options{}, Builtin())
+	eager, err := New(ctx, Options{}, Source{Name: "rules", FS: rules.FS})
 	if err != nil {
 		t.Fatal(err)
 	}
-	unchecked, err := New(ctx, Options{SkipTypeCheck: true}, Builtin())
+	set, err := Load(Builtin())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,12 +30,41 @@ func TestSkipTypeCheckMatchesEager(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: eager: %v", d, err)
 		}
-		got, err := unchecked.Diagnose(ctx, s)
+		e, err := set.Prepare(ctx, Options{SkipTypeCheck: true, Rules: set.Runnable(s)})
 		if err != nil {
-			t.Fatalf("%s: unchecked: %v", d, err)
+			t.Fatalf("%s: prepare: %v", d, err)
+		}
+		got, err := e.Diagnose(ctx, s)
+		if err != nil {
+			t.Fatalf("%s: diagnose: %v", d, err)
 		}
 		if diff := cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
-			t.Errorf("%s: unchecked report differs (-eager +unchecked):\n%s", filepath.Base(d), diff)
+			t.Errorf("%s: report differs (-whole set, checked +runnable rules, unchecked):\n%s", filepath.Base(d), diff)
 		}
+	}
+}
+
+// TestHeaderMetadata: the METADATA Load reads from the rules' headers is what the whole files
+// give.
+func TestHeaderMetadata(t *testing.T) {
+	whole, err := Load(Source{Name: "rules", FS: rules.FS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	headers, err := Load(Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(whole.Rules, headers.Rules, cmp.AllowUnexported(Rule{})); diff != "" {
+		t.Errorf("rules differ (-whole +headers):\n%s", diff)
+	}
+	n := 0
+	for _, m := range headers.modules {
+		if m.header {
+			n++
+		}
+	}
+	if n != len(headers.Rules) {
+		t.Errorf("%d of %d rule modules read by their header", n, len(headers.Rules))
 	}
 }

@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"fmt"
 	"sort"
+
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // scopes in rank order: a whole-node problem first, a port nobody uses last (rule-catalog §2.1).

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"fmt"
 	"regexp"
 	"sort"
@@ -11,6 +9,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // Areas are the rule families of the catalog.
@@ -47,8 +46,9 @@ var (
 )
 
 // ruleFromModule reads and validates the METADATA of a rule module. src is the module's text,
-// used to point errors at the offending line of the comment block.
-func ruleFromModule(file string, src []byte, m *ast.Module) (*Rule, []error) {
+// used to point errors at the offending line of the comment block. whole says m is the whole
+// module, not only its header (parseModule), so that its rules can be checked too.
+func ruleFromModule(file string, src []byte, m *ast.Module, whole bool) (*Rule, []error) {
 	pkg := m.Package.Path[len(m.Package.Path)-1].Value.(ast.String)
 	var a *ast.Annotations
 	for _, x := range m.Annotations {
@@ -118,20 +118,23 @@ func ruleFromModule(file string, src []byte, m *ast.Module) (*Rule, []error) {
 			v.errorf("explains", "explains: %q is not a rule id", id)
 		}
 	}
-	if !definesFindings(m) {
-		v.errors = append(v.errors, fmt.Errorf("%s:%d: rule %s defines no `findings`", file, m.Package.Location.Row, r.ID))
+	if whole {
+		if err := checkFindings(file, m, r.ID); err != nil {
+			v.errors = append(v.errors, err)
+		}
 	}
 	sort.Strings(r.Requires)
 	return r, v.errors
 }
 
-func definesFindings(m *ast.Module) bool {
+// checkFindings returns an error naming the file unless the rule module defines `findings`.
+func checkFindings(file string, m *ast.Module, id string) error {
 	for _, rule := range m.Rules {
 		if rule.Head.Ref().Equal(ast.Ref{ast.VarTerm("findings")}) {
-			return true
+			return nil
 		}
 	}
-	return false
+	return fmt.Errorf("%s:%d: rule %s defines no `findings`", file, m.Package.Location.Row, id)
 }
 
 // validator collects metadata errors with the row of the key they are about.

@@ -1,8 +1,6 @@
 package engine_test
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"context"
 	"encoding/json"
 	"fmt"
@@ -19,6 +17,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts/gather"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // expectation is a case's expect.json, as ../shared/tools/check-corpus reads it, plus "top":

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // configFile is the site configuration diagnose reads from the current directory when --config

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"context"
 	"fmt"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/rdmadoctor/rdmadoctor/report"
 	"github.com/rdmadoctor/rdmadoctor/report/render"
 )
 
@@ -67,12 +66,12 @@ func diagnose(c *cli.Context) error {
 			return withCode(exitUsage, err)
 		}
 	}
-	e, err := newEngine(ctx, c.StringSlice("rules"))
+	rules, err := prepareRules(ctx, c.StringSlice("rules"))
 	if err != nil {
 		return withCode(exitUsage, err)
 	}
 	if cfg != nil {
-		if err := cfg.checkIDs(e.Set()); err != nil {
+		if err := cfg.checkIDs(rules.set); err != nil {
 			return withCode(exitUsage, err)
 		}
 	}
@@ -81,6 +80,10 @@ func diagnose(c *cli.Context) error {
 		return err
 	}
 	s.Profile = profile
+	e, err := rules.engine(ctx, s)
+	if err != nil {
+		return withCode(exitUsage, err)
+	}
 	r, err := e.Diagnose(ctx, s)
 	if err != nil {
 		return fmt.Errorf("diagnose: %w", err)
@@ -113,18 +116,43 @@ func diagnose(c *cli.Context) error {
 	return nil
 }
 
-// newEngine loads, compiles and prepares the built-in rules and the --rules folders. The
-// built-in rules alone skip the compiler's type check against the snapshot schema: their tests
-// run it (engine TestBuiltinRules, `opa check`); user rules are always checked, with the
-// built-in ones they are compiled with.
-func newEngine(ctx context.Context, dirs []string) (*engine.Engine, error) {
+// loadedRules are the built-in rules and the --rules folders, loaded and validated; with
+// --rules also compiled, so that a mistake in a site rule is reported before any gathering.
+type loadedRules struct {
+	set      *engine.Set
+	prepared *engine.Engine
+}
+
+// prepareRules loads the built-in rules and the rules of dirs. User rules are always type-checked
+// against the snapshot schema and compiled, all of them, with the built-in ones.
+func prepareRules(ctx context.Context, dirs []string) (*loadedRules, error) {
 	sources, err := ruleSources(dirs)
 	if err != nil {
 		return nil, err
 	}
-	e, err := engine.New(ctx, engine.Options{SkipTypeCheck: len(dirs) == 0}, sources...)
+	set, err := engine.Load(sources...)
 	if err != nil {
 		return nil, err
+	}
+	l := &loadedRules{set: set}
+	if len(dirs) > 0 {
+		if l.prepared, err = set.Prepare(ctx, engine.Options{}); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
+}
+
+// engine is the engine that diagnoses s: the one prepared with --rules, or the built-in rules
+// that can run on s, compiled without the type check their tests run (engine TestBuiltinRules,
+// `opa check`): compiling is most of a diagnose, and the rules that cannot run need none.
+func (l *loadedRules) engine(ctx context.Context, s *facts.Snapshot) (*engine.Engine, error) {
+	e := l.prepared
+	if e == nil {
+		var err error
+		if e, err = l.set.Prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: l.set.Runnable(s)}); err != nil {
+			return nil, err
+		}
 	}
 	e.Tool.Version = version
 	return e, nil

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/open-policy-agent/opa/v1/rego"
+
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 const (

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 func rulesCommand() *cli.Command {

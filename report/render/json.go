@@ -1,10 +1,10 @@
 package render
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"encoding/json"
 	"io"
+
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // JSON writes the report as indented JSON (DESIGN.md section 5). HTML escaping is off so fix

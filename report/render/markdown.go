@@ -1,11 +1,11 @@
 package render
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // Markdown writes the report for a ticket or chat: a summary table, then one section per

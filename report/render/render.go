@@ -4,8 +4,6 @@
 package render
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +14,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // Formats are the names --format accepts.

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"bytes"
 	"flag"
 	"os"
@@ -13,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"fmt"
 	"io"
 	"regexp"
@@ -11,6 +9,8 @@ import (
 
 	"github.com/jedib0t/go-pretty/v6/table"
 	"github.com/jedib0t/go-pretty/v6/text"
+
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // severityColors paint the severity column.

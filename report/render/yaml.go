@@ -1,14 +1,14 @@
 package render
 
 import (
-	"github.com/rdmadoctor/rdmadoctor/report"
-
 	"bytes"
 	"encoding/json"
 	"io"
 	"regexp"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // YAML writes the report as YAML with the same keys, in the same order, as the JSON.
