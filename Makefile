@@ -28,13 +28,17 @@ build:
 test:
 	$(GO) test ./...
 
-# gofmt and go vet for Go; opa fmt and opa check for the rules (the engine's tests also compile
-# the built-in rules against the snapshot schema, which catches misspelt input fields).
+# gofmt and go vet for Go; opa fmt and opa check --strict (unused imports, arguments and
+# variables are errors) for the rules. The engine's tests also compile the built-in rules against
+# the snapshot schema, which catches misspelt input fields.
+# No Regal: the newest release the module proxy serves, v0.39.0, does not build with this go.mod's
+# OPA v1.22.3 (OPA needs gobwas/glob v1.1.0, which dropped the glob.Glob Regal uses; v0.38.1 uses
+# an OPA ast API that is gone), and running it on its own OPA would lint with a different parser.
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool opa fmt --list --fail rules
-	$(GO) tool opa check rules
+	$(GO) tool opa check --strict rules
 
 # Every Fuzz target of every package, FUZZTIME each (go test -fuzz takes one target at a time).
 fuzz:

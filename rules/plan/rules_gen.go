@@ -1817,5 +1817,5 @@ var compiledRules = &engine.CompiledSet{
 		"sriov-vf-ib-port-not-active":               25,
 		"vm-max-map-count-low":                      53,
 	},
-	Digest: "5dbab251-76",
+	Digest: "d6b556f5-76",
 }
