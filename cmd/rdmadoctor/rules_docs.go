@@ -14,9 +14,9 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-// rulesDocs is the hidden `rdmadoctor rules docs -o docs/rules` (make docs): it rewrites the
-// rule reference from the built-in rules' metadata and removes pages of areas that no longer
-// have rules.
+// rulesDocs is the hidden `rdmadoctor rules docs -o docs/rules` (run by go generate,
+// rules/generate.go): it rewrites the rule reference from the built-in rules' metadata and
+// removes pages of areas that no longer have rules.
 func rulesDocs(c *cli.Context) error {
 	set, err := engine.Load(engine.Builtin())
 	if err != nil {
@@ -49,7 +49,7 @@ func writeRuleDocs(dir string, pages map[string][]byte) error {
 }
 
 // docsHeader marks the generated pages.
-const docsHeader = "<!-- Generated from the rules' METADATA by `make docs` (rdmadoctor rules docs -o docs/rules); do not edit. -->\n\n"
+const docsHeader = "<!-- Generated from the rules' METADATA by `go generate ./...` (rdmadoctor rules docs); do not edit. -->\n\n"
 
 // ruleDocs renders the rule reference: README.md (the index) and one page per area, each rule a
 // section whose anchor is its id. Links to the rule sources are relative to docs/rules.

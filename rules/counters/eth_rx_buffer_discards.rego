@@ -26,7 +26,6 @@
 #       note: outbound_pci_buffer_overflow means the PCIe link is the bottleneck - check LnkSta against the port rate
 package rdmadoctor.rules.eth_rx_buffer_discards
 
-import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.ipoib
 import data.rdmadoctor.lib.module
 import data.rdmadoctor.lib.stats

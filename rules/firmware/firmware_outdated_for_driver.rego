@@ -27,7 +27,6 @@ package rdmadoctor.rules.firmware_outdated_for_driver
 import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.firmware
 import data.rdmadoctor.lib.hca
-import data.rdmadoctor.lib.join
 import data.rdmadoctor.lib.version
 
 # The update tool reports a newer image for this PSID.

@@ -36,7 +36,7 @@ loaded(name) if {
 }
 
 # a filtered lsmod (lsmod | grep mlx) proves absence only of names its pattern matches
-would_list(name) if object.get(input.host, "modules_filter", "") == ""
+would_list(_) if object.get(input.host, "modules_filter", "") == ""
 
 would_list(name) if regex.match(input.host.modules_filter, name)
 

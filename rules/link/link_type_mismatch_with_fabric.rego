@@ -140,7 +140,7 @@ cable_of(m, dev) if {
 	m.pci_address == addr
 }
 
-cable_of(m, dev) if {
+cable_of(m, _) if {
 	count(input.devices) == 1
 	object.get(m, "port_type", "") != "PCIE"
 }

@@ -30,7 +30,6 @@
 package rdmadoctor.rules.roce_transport_retransmissions
 
 import data.rdmadoctor.lib.finding
-import data.rdmadoctor.lib.roce
 import data.rdmadoctor.lib.stats
 
 # mlx5 per-port hw_counters (kernel drivers/infiniband/hw/mlx5/counters.c).
