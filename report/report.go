@@ -56,10 +56,10 @@ type Diagnosis struct {
 	Rank       int    `json:"rank"`
 	ID         string `json:"id"`
 	Title      string `json:"title"`
-	Severity   string `json:"severity"`
-	Confidence string `json:"confidence"`
+	Severity   string `json:"severity" jsonschema:"enum=critical,enum=error,enum=warning,enum=info"`
+	Confidence string `json:"confidence" jsonschema:"enum=high,enum=medium,enum=low"`
 	// Scope is node, device, port or unused_port (ranking: node first, unused ports last).
-	Scope   string  `json:"scope"`
+	Scope   string  `json:"scope" jsonschema:"enum=node,enum=device,enum=port,enum=unused_port"`
 	Subject Subject `json:"subject"`
 	// Message is one line that states the proof.
 	Message  string           `json:"message"`
@@ -70,7 +70,7 @@ type Diagnosis struct {
 	// Explains lists the ids of the diagnoses in this report that this one accounts for.
 	Explains []string `json:"explains"`
 	// ExplainedBy is the id of the diagnosis that accounts for this one, and ExplainedByRank its rank.
-	ExplainedBy     *string  `json:"explained_by"`
+	ExplainedBy     *string  `json:"explained_by" jsonschema:"oneof_type=string;null"`
 	ExplainedByRank int      `json:"explained_by_rank,omitempty"`
 	References      []string `json:"references"`
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rdmadoctor/rdmadoctor/facts/schema/internal/doccomments"
+	"github.com/rdmadoctor/rdmadoctor/internal/doccomments"
 )
 
 const (

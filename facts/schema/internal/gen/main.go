@@ -14,7 +14,7 @@ import (
 	"os"
 
 	"github.com/rdmadoctor/rdmadoctor/facts/schema"
-	"github.com/rdmadoctor/rdmadoctor/facts/schema/internal/doccomments"
+	"github.com/rdmadoctor/rdmadoctor/internal/doccomments"
 )
 
 // factsPkg is the import path whose types the schemas describe (the comment table's key prefix).

@@ -1,5 +1,5 @@
 // Package doccomments reads the doc comments of a Go package's exported types and struct fields,
-// the descriptions of facts/schema's JSON Schemas, and writes them as facts/schema's
+// the descriptions of the JSON Schemas in docs/ (facts/schema, report), and writes them as facts/schema's
 // comments_gen.go. It parses source files (go/parser) and is linked only into the generator and
 // the tests, never into rdmadoctor.
 package doccomments
