@@ -58,7 +58,9 @@ func largestCase(b *testing.B) (string, *facts.Snapshot) {
 //   - prepare: load, compile and prepare the built-in rules without the check-only compiler
 //     stages (diagnose without --rules: the tests type-check the built-in rules);
 //   - prepare-typecheck: the same with every check and the snapshot schema (--rules, rules test);
-//   - first-diagnose: prepare, then one Diagnose (a whole diagnose minus reading the snapshot);
+//   - first-diagnose: prepare, then one Diagnose;
+//   - diagnose: what `rdmadoctor diagnose` does after reading the snapshot: load, compile only
+//     the rules that can run on it, one Diagnose;
 //   - input: the snapshot as OPA's input value (part of evaluate);
 //   - evaluate: one Diagnose on a prepared engine (each further snapshot of a fleet).
 func BenchmarkDiagnose(b *testing.B) {
@@ -88,6 +90,21 @@ func BenchmarkDiagnose(b *testing.B) {
 	b.Run("first-diagnose", func(b *testing.B) {
 		for b.Loop() {
 			e, err := engine.New(ctx, builtin, engine.Builtin())
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := e.Diagnose(ctx, snap); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("diagnose", func(b *testing.B) {
+		for b.Loop() {
+			set, err := engine.Load(engine.Builtin())
+			if err != nil {
+				b.Fatal(err)
+			}
+			e, err := set.Prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: set.Runnable(snap)})
 			if err != nil {
 				b.Fatal(err)
 			}
