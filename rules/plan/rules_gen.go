@@ -1817,5 +1817,5 @@ var compiledRules = &engine.CompiledSet{
 		"sriov-vf-ib-port-not-active":               25,
 		"vm-max-map-count-low":                      53,
 	},
-	Digest: "d6b556f5-76",
+	Digest: "03674198-76",
 }
