@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Writes the JSON report of every corpus case and scenario into OUT, one file per case, for
 # comparing two builds: `scripts/report-snapshots.sh BIN OUT [CASES_DIR...]`, then `diff -r`.
-# Each case is diagnosed as check-corpus does (CASE.md, expect.json and profile.yaml are not
-# part of the snapshot; profile.yaml is given with --profile). Default cases: fixtures/corpus
-# and fixtures/scenarios.
+# Each case is diagnosed as engine/scenario_test.go does (CASE.md, expect.json and profile.yaml
+# are not part of the snapshot; profile.yaml is given with --profile). Default cases:
+# fixtures/corpus and fixtures/scenarios.
 set -euo pipefail
 bin=$1 out=$2
 shift 2

@@ -1,7 +1,7 @@
 # METADATA
 # title: Finding constructors
 # description: >-
-#   Builds the finding objects the rule contract (notes/rules-contract.md) asks for: a subject, a
+#   Builds the finding objects the rule contract (docs/rules-contract.md) asks for: a subject, a
 #   one-line message that states the proof, and the evidence lines. Rules add severity, confidence,
 #   scope or vars with object.union when a finding differs from the rule's metadata.
 # scope: package

@@ -1,7 +1,7 @@
 # METADATA
 # title: Site intent
 # description: >-
-#   Reads the site profile (DESIGN.md §6, facts.Profile): the intended fabric of a port is the
+#   Reads the site profile (docs/profiles.md, facts.Profile): the intended fabric of a port is the
 #   port's own setting, else its device's (by RDMA name or PCI address), else the node's.
 # scope: package
 package rdmadoctor.lib.intent
