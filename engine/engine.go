@@ -1,7 +1,7 @@
 // Package engine loads the Rego rules with their METADATA, validates them, compiles them against
 // the snapshot's JSON Schema and prepares one query for all of them; Diagnose evaluates it once
 // per snapshot, joins the findings with the rules' metadata, fills the fix commands and ranks the
-// result (DESIGN.md sections 4 and 5).
+// result (docs/rules-contract.md, docs/report.md).
 package engine
 
 import (

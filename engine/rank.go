@@ -33,7 +33,7 @@ func defaultScope(s report.Subject) string {
 	return "node"
 }
 
-// rank orders the diagnoses (DESIGN.md section 4, rule-catalog §2.1 and §2.3): severity,
+// rank orders the diagnoses (docs/architecture.md "Ranking and causes", docs/knowledge/rule-catalog.md §2.1 and §2.3): severity,
 // confidence, scope, catalog order, a fix without reboot first, then id, subject and message so
 // the order is total. A diagnosis that another one explains (the cause's rule lists its id under
 // explains, on the same or an enclosing subject) is placed directly below its cause, and ranks

@@ -20,7 +20,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
-// expectation is a case's expect.json, as ../shared/tools/check-corpus reads it, plus "top":
+// expectation is a case's expect.json (fixtures/corpus/README.md), plus "top":
 // the id that must rank first (used by fixtures/scenarios).
 type expectation struct {
 	Top        string   `json:"top"`

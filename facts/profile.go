@@ -1,6 +1,6 @@
 package facts
 
-// Profile is the site's intent (DESIGN.md section 6), read from --profile. Rules see it as
+// Profile is the site's intent (docs/profiles.md), read from --profile. Rules see it as
 // input.profile; it is null when no profile was given, and rules then infer intent from evidence
 // with lower confidence.
 type Profile struct {

@@ -7,7 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Exit codes (DESIGN.md section 1).
+// Exit codes (README.md, docs/report.md).
 const (
 	exitOK       = 0
 	exitFindings = 1

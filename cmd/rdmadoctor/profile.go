@@ -20,7 +20,7 @@ import (
 // ("*" matches any device name or port number); docs/profile.schema.json has the same enums.
 var profileValues = schema.ProfileEnums()
 
-// readProfile reads the site profile (DESIGN.md section 6). Unknown keys and values outside
+// readProfile reads the site profile (docs/profiles.md). Unknown keys and values outside
 // the allowed ones are errors that name the file and line.
 func readProfile(path string) (*facts.Profile, error) {
 	b, err := os.ReadFile(path)

@@ -37,7 +37,7 @@ var activeEnabledRe = lazyre.New(`^(.*?)\s*\(([^()]*)\)$`)
 // Operational (Enabled) Info" (--port_type PCIE) gives "Link Speed Active (Enabled) : 2.5G-Gen 1
 // (16G-Gen 4)" and "Link Width Active (Enabled) : 4X (16X)". Every key is also kept in Fields as
 // "Section/Key". Device is left to the caller; PortType is "PCIE" when the PCIe section is present,
-// else "NETWORK". A "-E- ..." line is the Refusal. See knowledge/mlxlink-status-opcodes.md.
+// else "NETWORK". A "-E- ..." line is the Refusal. See docs/knowledge/mlxlink-status-opcodes.md.
 func MlxLink(b []byte) (facts.MlxLink, error) {
 	m := facts.MlxLink{PortType: "NETWORK"}
 	lines := Lines(b)

@@ -233,7 +233,7 @@ func comments() map[string]string {
 		"github.com/rdmadoctor/rdmadoctor/facts.Port.WidthLanes":                "WidthLanes is the active link width in lanes (4 for \"4X\"), from sysfs rate, ibstatus or ibv_devinfo active_width.",
 		"github.com/rdmadoctor/rdmadoctor/facts.PortIntent":                     "PortIntent is the intent for one port.",
 		"github.com/rdmadoctor/rdmadoctor/facts.PortIntent.Unused":              "Unused marks a port that is deliberately not cabled: its being down is not a finding.",
-		"github.com/rdmadoctor/rdmadoctor/facts.Profile":                        "Profile is the site's intent (DESIGN.md section 6), read from --profile. Rules see it as input.profile; it is null when no profile was given, and rules then infer intent from evidence with lower confidence.",
+		"github.com/rdmadoctor/rdmadoctor/facts.Profile":                        "Profile is the site's intent (docs/profiles.md), read from --profile. Rules see it as input.profile; it is null when no profile was given, and rules then infer intent from evidence with lower confidence.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Profile.Devices":                "Devices override per RDMA device name (e.g. \"mlx5_0\") or PCI address (\"0000:81:00.0\").",
 		"github.com/rdmadoctor/rdmadoctor/facts.Profile.ExpectedActivePorts":    "ExpectedActivePorts is how many RDMA ports should be Active on this node.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Profile.ExpectedRateGbps":       "ExpectedRateGbps is the rate every active port should run at, e.g. 400.",
