@@ -31,7 +31,7 @@ func mstPCI(s *facts.Snapshot) map[string]string {
 
 // resolvePCI turns a tool's device argument into a PCI address: a BDF as is, an mst path via mst status.
 func resolvePCI(dev string, mst map[string]string) string {
-	if a := NormalizeBDF(dev); fullBDFRe().MatchString(a) && len(a) == 12 {
+	if a := NormalizeBDF(dev); fullBDFRe.MatchString(a) && len(a) == 12 {
 		return a
 	}
 	if a, ok := mst[dev]; ok {
@@ -253,7 +253,7 @@ func joinIRQs(s *facts.Snapshot) {
 	for i := range s.IRQs {
 		q := &s.IRQs[i]
 		if q.PCIAddress == "" {
-			if m := fullBDFRe().FindString(q.Name); m != "" {
+			if m := fullBDFRe.FindString(q.Name); m != "" {
 				q.PCIAddress = m
 			}
 		}

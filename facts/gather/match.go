@@ -2,12 +2,11 @@ package gather
 
 import (
 	"path"
+	"regexp"
 	"strings"
-
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
-var mangleRun = lazyre.New(`[^A-Za-z0-9_./-]+`)
+var mangleRun = regexp.MustCompile(`[^A-Za-z0-9_./-]+`)
 
 // Mangle returns the file name sos gives a command's output (sos `_mangle_command`): a leading
 // /bin/, /sbin/, /usr/bin/ or /usr/sbin/ is dropped, runs of other characters than
@@ -19,7 +18,7 @@ func Mangle(cmd string) string {
 			break
 		}
 	}
-	s := mangleRun().ReplaceAllString(cmd, "_")
+	s := mangleRun.ReplaceAllString(cmd, "_")
 	s = strings.ReplaceAll(s, "/", ".")
 	return strings.Trim(s, " ._-")
 }

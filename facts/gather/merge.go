@@ -211,7 +211,7 @@ func NormalizeBDF(a string) string {
 	if strings.Count(a, "_") >= 1 && !strings.Contains(a, ":") {
 		a = strings.ReplaceAll(a, "_", ":")
 	}
-	if bdfRe().MatchString(a) {
+	if bdfRe.MatchString(a) {
 		return "0000:" + a
 	}
 	return a

@@ -2,20 +2,19 @@ package gather
 
 import (
 	"path"
+	"regexp"
 	"strings"
-
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 var (
 	// mstPathArgRe is a sos-mangled /dev/mst node: ".dev.mst.mt4115_pciconf0", ".dev.mst.mt41692_pciconf0.1",
 	// ".dev.mst.mt4103_pci_cr0", ".dev.mst.mt4123_pciconf0_cable_0".
-	mstPathArgRe = lazyre.New(`^\.dev\.mst\.(mt\d+_(?:pciconf|pci_cr|pci_msix|pciconf_msix)\d+(?:\.\d+)?(?:_cable_\d+)?)`)
+	mstPathArgRe = regexp.MustCompile(`^\.dev\.mst\.(mt\d+_(?:pciconf|pci_cr|pci_msix|pciconf_msix)\d+(?:\.\d+)?(?:_cable_\d+)?)`)
 	// bdfArgRe is a mangled PCI address: "0000_81_00.0", "b1_00.0", "61_00.0", and the corpus'
 	// "16.00.0" for "16:00.0".
-	bdfArgRe = lazyre.New(`^((?:[0-9a-fA-F]{4}_)?[0-9a-fA-F]{2}[_.][0-9a-fA-F]{2}\.[0-7])(?:_|$)`)
+	bdfArgRe = regexp.MustCompile(`^((?:[0-9a-fA-F]{4}_)?[0-9a-fA-F]{2}[_.][0-9a-fA-F]{2}\.[0-7])(?:_|$)`)
 	// rdmaDevArgRe is an RDMA device name, which newer MFT accepts for -d: "mlx5_0".
-	rdmaDevArgRe = lazyre.New(`^(mlx\d+_\d+)(?:_|$)`)
+	rdmaDevArgRe = regexp.MustCompile(`^(mlx\d+_\d+)(?:_|$)`)
 )
 
 // mstDeviceArg takes the -d argument out of a Mellanox tool's mangled argument string
@@ -34,10 +33,10 @@ func mstDeviceArg(args string) (device, pci string) {
 	default:
 		return "", ""
 	}
-	if m := mstPathArgRe().FindStringSubmatch(rest); m != nil {
+	if m := mstPathArgRe.FindStringSubmatch(rest); m != nil {
 		return "/dev/mst/" + m[1], ""
 	}
-	if m := bdfArgRe().FindStringSubmatch(rest); m != nil {
+	if m := bdfArgRe.FindStringSubmatch(rest); m != nil {
 		dev := m[1]
 		if strings.Count(dev, ".") == 2 { // "16.00.0"
 			dev = strings.Replace(dev, ".", ":", 1)
@@ -45,7 +44,7 @@ func mstDeviceArg(args string) (device, pci string) {
 		dev = strings.ReplaceAll(dev, "_", ":")
 		return dev, NormalizeBDF(dev)
 	}
-	if m := rdmaDevArgRe().FindStringSubmatch(rest); m != nil {
+	if m := rdmaDevArgRe.FindStringSubmatch(rest); m != nil {
 		return m[1], ""
 	}
 	dev, _, _ := strings.Cut(rest, "_-")

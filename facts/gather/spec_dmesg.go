@@ -3,11 +3,11 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
 // dmesgSniffRe is a kernel log line of an RDMA driver with dmesg's timestamp.
-var dmesgSniffRe = lazyre.New(`(?m)^\[[^\]]+\] (mlx[45]_core|mlx[45]_ib|mlx4_en|infiniband|ib_core|ib_ipoib)`)
+var dmesgSniffRe = regexp.MustCompile(`(?m)^\[[^\]]+\] (mlx[45]_core|mlx[45]_ib|mlx4_en|infiniband|ib_core|ib_ipoib)`)
 
 func init() {
 	register(Spec{
@@ -15,7 +15,7 @@ func init() {
 		Plugin:      "kernel",
 		Commands:    []string{"dmesg", "journalctl_-k", "journalctl_--dmesg"},
 		Paths:       []string{"var/log/messages*", "var/log/syslog*", "var/log/kern.log*"},
-		Sniff:       func(h []byte) bool { return dmesgSniffRe().Match(h) },
+		Sniff:       func(h []byte) bool { return dmesgSniffRe.Match(h) },
 		Apply:       applyDmesg,
 		MissingHint: "run `dmesg -T` or `journalctl -k`",
 	})

@@ -1,21 +1,21 @@
 package gather
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
-var ibdev2netdevSniffRe = lazyre.New(`(?m)^\S.*\bport \d+\b.*==> \S+ \((Up|Down)\)`)
+var ibdev2netdevSniffRe = regexp.MustCompile(`(?m)^\S.*\bport \d+\b.*==> \S+ \((Up|Down)\)`)
 
 func init() {
 	register(Spec{
 		Name:        "ibdev2netdev",
 		Plugin:      "infiniband",
 		Commands:    []string{"ibdev2netdev"},
-		Sniff:       func(h []byte) bool { return ibdev2netdevSniffRe().Match(h) },
+		Sniff:       func(h []byte) bool { return ibdev2netdevSniffRe.Match(h) },
 		Apply:       applyIBDev2Netdev,
 		MissingHint: "ibdev2netdev ships with MLNX_OFED / DOCA-OFED (mlnx-tools)",
 	})

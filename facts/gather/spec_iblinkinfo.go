@@ -3,17 +3,17 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
-var iblinkinfoSniffRe = lazyre.New(`\[[^\]]*\] ==\(.*\)==>`)
+var iblinkinfoSniffRe = regexp.MustCompile(`\[[^\]]*\] ==\(.*\)==>`)
 
 func init() {
 	register(Spec{
 		Name:        "iblinkinfo",
 		Plugin:      "infiniband",
 		Commands:    []string{"iblinkinfo"},
-		Sniff:       func(h []byte) bool { return iblinkinfoSniffRe().Match(h) },
+		Sniff:       func(h []byte) bool { return iblinkinfoSniffRe.Match(h) },
 		Apply:       applyIBLinkInfo,
 		MissingHint: "install infiniband-diags; sos runs iblinkinfo only for ACTIVE InfiniBand ports",
 	})

@@ -2,29 +2,29 @@ package gather
 
 import (
 	"reflect"
+	"regexp"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 var (
-	ibnetdiscoverSniffRe = lazyre.New(`(?m)^(# Topology file:|(CA|SW)\s+\d+\s+\d+\s+0x[0-9a-f]+\s+\d+x)`)
-	ibnodesSniffRe       = lazyre.New(`(?m)^(Ca|Switch)\s*: 0x[0-9a-f]+ ports \d+ "`)
+	ibnetdiscoverSniffRe = regexp.MustCompile(`(?m)^(# Topology file:|(CA|SW)\s+\d+\s+\d+\s+0x[0-9a-f]+\s+\d+x)`)
+	ibnodesSniffRe       = regexp.MustCompile(`(?m)^(Ca|Switch)\s*: 0x[0-9a-f]+ ports \d+ "`)
 )
 
 func init() {
 	hint := "install infiniband-diags; needs an ACTIVE InfiniBand port (fails on RoCE)"
 	register(
 		Spec{Name: "ibnetdiscover", Plugin: "infiniband", Commands: []string{"ibnetdiscover"},
-			Sniff: func(h []byte) bool { return ibnetdiscoverSniffRe().Match(h) }, Apply: fabricNodesApply("ibnetdiscover"), MissingHint: hint},
+			Sniff: func(h []byte) bool { return ibnetdiscoverSniffRe.Match(h) }, Apply: fabricNodesApply("ibnetdiscover"), MissingHint: hint},
 		Spec{Name: "ibhosts", Plugin: "infiniband", Commands: []string{"ibhosts"},
 			Apply: fabricNodesApply("ibhosts"), MissingHint: hint},
 		Spec{Name: "ibswitches", Plugin: "infiniband", Commands: []string{"ibswitches"},
 			Apply: fabricNodesApply("ibswitches"), MissingHint: hint},
 		// ibnodes lists both CAs and switches, so loose ibhosts/ibswitches captures are taken as it.
 		Spec{Name: "ibnodes", Plugin: "infiniband", Commands: []string{"ibnodes"},
-			Sniff: func(h []byte) bool { return ibnodesSniffRe().Match(h) }, Apply: fabricNodesApply("ibnodes"), MissingHint: hint},
+			Sniff: func(h []byte) bool { return ibnodesSniffRe.Match(h) }, Apply: fabricNodesApply("ibnodes"), MissingHint: hint},
 	)
 }
 

@@ -3,17 +3,17 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
-var ibvDeviceStatisticsSniffRe = lazyre.New(`(?m)^(Statistics after \d+ seconds|Press Ctrl-C to stop the Infiniband port statistics collection)\r?$`)
+var ibvDeviceStatisticsSniffRe = regexp.MustCompile(`(?m)^(Statistics after \d+ seconds|Press Ctrl-C to stop the Infiniband port statistics collection)\r?$`)
 
 func init() {
 	register(Spec{
 		Name:        "ibv_device_statistics",
 		Plugin:      "infiniband",
 		Commands:    []string{"ibv_display_local_infiniband_device_statistics"},
-		Sniff:       func(h []byte) bool { return ibvDeviceStatisticsSniffRe().Match(h) },
+		Sniff:       func(h []byte) bool { return ibvDeviceStatisticsSniffRe.Match(h) },
 		Apply:       applyIBVDeviceStatistics,
 		MissingHint: "optional: counter monitor from github.com/Chester-Gillon/ibv_message_passing; rdmadoctor gather --sample reads the same sysfs counters",
 	})

@@ -3,17 +3,17 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
-var ibvDevicesHeadRe = lazyre.New(`(?m)^\s*device\s+node GUID\s*$`)
+var ibvDevicesHeadRe = regexp.MustCompile(`(?m)^\s*device\s+node GUID\s*$`)
 
 func init() {
 	register(Spec{
 		Name:        "ibv_devices",
 		Plugin:      "infiniband",
 		Commands:    []string{"ibv_devices"},
-		Sniff:       func(h []byte) bool { return ibvDevicesHeadRe().Match(h) },
+		Sniff:       func(h []byte) bool { return ibvDevicesHeadRe.Match(h) },
 		Apply:       applyIBVDevices,
 		MissingHint: "install ibverbs-utils / libibverbs-utils (rdma-core) and run ibv_devices",
 	})

@@ -3,17 +3,17 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
-var hcaIDRe = lazyre.New(`(?m)^\s*hca_id:`)
+var hcaIDRe = regexp.MustCompile(`(?m)^\s*hca_id:`)
 
 func init() {
 	register(Spec{
 		Name:        "ibv_devinfo",
 		Plugin:      "infiniband",
 		Commands:    []string{"ibv_devinfo", "ibv_devinfo_-v"},
-		Sniff:       func(h []byte) bool { return hcaIDRe().Match(h) },
+		Sniff:       func(h []byte) bool { return hcaIDRe.Match(h) },
 		Apply:       applyIBVDevInfo,
 		Priority:    30,
 		MissingHint: "install ibverbs-utils / libibverbs-utils (rdma-core) and run ibv_devinfo -v",

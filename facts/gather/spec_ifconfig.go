@@ -3,7 +3,7 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
 func init() {
@@ -11,7 +11,7 @@ func init() {
 		Name:     "ifconfig",
 		Plugin:   "networking",
 		Commands: []string{"ifconfig"},
-		Sniff:    func(h []byte) bool { return ifconfigSniffRe().Match(h) },
+		Sniff:    func(h []byte) bool { return ifconfigSniffRe.Match(h) },
 		Apply: func(s *facts.Snapshot, in Input) error {
 			nds, err := parse.Ifconfig(in.Data)
 			if err != nil {
@@ -28,4 +28,4 @@ func init() {
 	})
 }
 
-var ifconfigSniffRe = lazyre.New(`(?m)^\S+: flags=\d+<[A-Z_,]*>\s+mtu \d+`)
+var ifconfigSniffRe = regexp.MustCompile(`(?m)^\S+: flags=\d+<[A-Z_,]*>\s+mtu \d+`)

@@ -1,11 +1,11 @@
 package gather
 
 import (
+	"regexp"
 	"slices"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 func init() {
@@ -14,7 +14,7 @@ func init() {
 		Plugin: "networking",
 		Commands: []string{"ip_addr", "ip_a", "ip_address", "ip_-o_addr", "ip_-d_address", "ip_-d_addr",
 			"ip_-br_addr", "ip_-br_address", "ip_-4_addr", "ip_-6_addr", "ip_-s_addr"},
-		Sniff:       func(h []byte) bool { return ipSniffRe().Match(h) && ipInetRe().Match(h) },
+		Sniff:       func(h []byte) bool { return ipSniffRe.Match(h) && ipInetRe.Match(h) },
 		Apply:       func(s *facts.Snapshot, in Input) error { return applyIP(s, in, parse.IPAddr) },
 		Priority:    45,
 		MissingHint: "run `ip -d address` (sos networking plugin collects `ip -o addr`)",
@@ -22,8 +22,8 @@ func init() {
 }
 
 var (
-	ipSniffRe = lazyre.New(`(?m)^\d+: \S+: <[A-Z_,-]*> mtu \d+`)
-	ipInetRe  = lazyre.New(`(?m)^\s+inet6? `)
+	ipSniffRe = regexp.MustCompile(`(?m)^\d+: \S+: <[A-Z_,-]*> mtu \d+`)
+	ipInetRe  = regexp.MustCompile(`(?m)^\s+inet6? `)
 )
 
 // applyIP merges the interfaces of an ip addr/link output. VF lines without their PF header

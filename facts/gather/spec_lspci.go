@@ -3,10 +3,10 @@ package gather
 import (
 	"fmt"
 	"path"
+	"regexp"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 func init() {
@@ -14,18 +14,18 @@ func init() {
 		Name:        "lspci",
 		Plugin:      "pci",
 		Commands:    []string{"lspci"},
-		Sniff:       func(h []byte) bool { return lspciSniffRe().Match(h) },
+		Sniff:       func(h []byte) bool { return lspciSniffRe.Match(h) },
 		Apply:       applyLSPCI,
 		MissingHint: "run `lspci -nnvv` as root (sos pci plugin collects it)",
 	})
 }
 
 var (
-	lspciSniffRe = lazyre.New(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [A-Z][^:\n]*: |^\s*Ln[kK](?:Cap|Sta):\s|^-[+-]-?\[[0-9a-f]{4}:[0-9a-f]{2}\]`)
+	lspciSniffRe = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [A-Z][^:\n]*: |^\s*Ln[kK](?:Cap|Sta):\s|^-[+-]-?\[[0-9a-f]{4}:[0-9a-f]{2}\]`)
 	// lspciSlotArgRe finds "-s <bdf>" in a file name, with sos's "_" or the corpus's "." for ":".
-	lspciSlotArgRe = lazyre.New(`-s_(?:([0-9a-fA-F]{4})[._:])?([0-9a-fA-F]{2})[._:]([0-9a-fA-F]{2})\.([0-7])`)
+	lspciSlotArgRe = regexp.MustCompile(`-s_(?:([0-9a-fA-F]{4})[._:])?([0-9a-fA-F]{2})[._:]([0-9a-fA-F]{2})\.([0-7])`)
 	// nameBDFRe finds a sos-mangled full address in any file name, e.g. "device_0000_05_00.0_excerpt".
-	nameBDFRe = lazyre.New(`([0-9a-fA-F]{4})_([0-9a-fA-F]{2})_([0-9a-fA-F]{2})\.([0-7])`)
+	nameBDFRe = regexp.MustCompile(`([0-9a-fA-F]{4})_([0-9a-fA-F]{2})_([0-9a-fA-F]{2})\.([0-7])`)
 )
 
 // applyLSPCI merges lspci functions by address. LnkCap/LnkSta lines of a grep excerpt come
@@ -39,13 +39,13 @@ func applyLSPCI(s *facts.Snapshot, in Input) error {
 		return err
 	}
 	slot := ""
-	if m := lspciSlotArgRe().FindStringSubmatch(in.Args); m != nil {
+	if m := lspciSlotArgRe.FindStringSubmatch(in.Args); m != nil {
 		dom := m[1]
 		if dom == "" {
 			dom = "0000"
 		}
 		slot = fmt.Sprintf("%s:%s:%s.%s", dom, m[2], m[3], m[4])
-	} else if m := nameBDFRe().FindStringSubmatch(path.Base(in.Path)); m != nil {
+	} else if m := nameBDFRe.FindStringSubmatch(path.Base(in.Path)); m != nil {
 		slot = fmt.Sprintf("%s:%s:%s.%s", m[1], m[2], m[3], m[4])
 	}
 	unnamed := 0

@@ -45,7 +45,7 @@ func applyMstConfig(s *facts.Snapshot, in Input) error {
 		if r.PCIAddress == "" {
 			if r.Device == dev && pci != "" {
 				r.PCIAddress = pci
-			} else if a := NormalizeBDF(r.Device); fullBDFRe().MatchString(a) {
+			} else if a := NormalizeBDF(r.Device); fullBDFRe.MatchString(a) {
 				r.PCIAddress = a
 			}
 		}

@@ -1,21 +1,21 @@
 package gather
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
-var perfquerySniffRe = lazyre.New(`(?m)^# Port (extended )?counters: `)
+var perfquerySniffRe = regexp.MustCompile(`(?m)^# Port (extended )?counters: `)
 
 func init() {
 	register(Spec{
 		Name:        "perfquery",
 		Plugin:      "infiniband",
 		Commands:    []string{"perfquery"},
-		Sniff:       func(h []byte) bool { return perfquerySniffRe().Match(h) },
+		Sniff:       func(h []byte) bool { return perfquerySniffRe.Match(h) },
 		Apply:       applyPerfQuery,
 		MissingHint: "install infiniband-diags; sos runs perfquery only for ACTIVE InfiniBand ports",
 	})

@@ -3,7 +3,7 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
 func init() {
@@ -12,7 +12,7 @@ func init() {
 		Plugin:   "hardware",
 		Paths:    []string{"proc/interrupts"},
 		Commands: []string{"proc_interrupts", "cat_.proc.interrupts", "interrupts"},
-		Sniff:    func(h []byte) bool { return interruptsSniffRe().Match(h) },
+		Sniff:    func(h []byte) bool { return interruptsSniffRe.Match(h) },
 		Apply: func(s *facts.Snapshot, in Input) error {
 			irqs, err := parse.Interrupts(in.Data)
 			if err != nil {
@@ -30,7 +30,7 @@ func init() {
 	})
 }
 
-var interruptsSniffRe = lazyre.New(`(?m)^\s+CPU0\s+CPU1|^\s*\d+:(?:\s+\d+)+\s+\S+.*@pci:`)
+var interruptsSniffRe = regexp.MustCompile(`(?m)^\s+CPU0\s+CPU1|^\s*\d+:(?:\s+\d+)+\s+\S+.*@pci:`)
 
 // irqOwnerNames are the netdev and driver names whose IRQs are kept besides mlx*/ib* ones
 // (e.g. "enp1s0f0np0-TxRx-0" of a non-Mellanox RoCE NIC).

@@ -3,17 +3,17 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
 // appLogSniffRe is a line of the user-space RDMA libraries in a job's output.
-var appLogSniffRe = lazyre.New(`(?m)^\s*(libibverbs: (Warning|Fatal)|librdmacm: |CMA: unable to open)|\bUCX\s+(ERROR|WARN)\s`)
+var appLogSniffRe = regexp.MustCompile(`(?m)^\s*(libibverbs: (Warning|Fatal)|librdmacm: |CMA: unable to open)|\bUCX\s+(ERROR|WARN)\s`)
 
 func init() {
 	register(Spec{
 		Name:     "rdma_app_log",
 		Commands: []string{"mpirun", "mpiexec", "srun", "orterun", "prun"},
-		Sniff:    func(h []byte) bool { return appLogSniffRe().Match(h) },
+		Sniff:    func(h []byte) bool { return appLogSniffRe.Match(h) },
 		Apply:    applyRDMAAppLog,
 		// Sniffed last, so that a tool output that carries such messages (ibv_devinfo) goes to its
 		// own parser, and a measured `ulimit` wins over the limit a job message quotes.

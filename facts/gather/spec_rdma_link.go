@@ -3,17 +3,17 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
-var rdmaLinkSniffRe = lazyre.New(`(?m)^(link |\d+/\d+: )\S+/\d+:? .*\bstate \w+`)
+var rdmaLinkSniffRe = regexp.MustCompile(`(?m)^(link |\d+/\d+: )\S+/\d+:? .*\bstate \w+`)
 
 func init() {
 	register(Spec{
 		Name:        "rdma_link",
 		Plugin:      "infiniband",
 		Commands:    []string{"rdma_link", "rdma_link_show"},
-		Sniff:       func(h []byte) bool { return rdmaLinkSniffRe().Match(h) },
+		Sniff:       func(h []byte) bool { return rdmaLinkSniffRe.Match(h) },
 		Apply:       applyRDMALink,
 		MissingHint: "rdma (iproute2): rdma link show",
 	})

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // The second read of `rdmadoctor gather --sample DURATION` lives under sample/, with the same
@@ -27,7 +27,7 @@ import (
 // SampleRoot is the folder of the second read.
 const SampleRoot = "sample"
 
-var sampleCounterRe = lazyre.New(`^sample/(sys/class/infiniband/([^/]+)/ports/([0-9]+)/(?:hw_)?counters/([^/]+))$`)
+var sampleCounterRe = regexp.MustCompile(`^sample/(sys/class/infiniband/([^/]+)/ports/([0-9]+)/(?:hw_)?counters/([^/]+))$`)
 
 func init() {
 	register(Spec{
@@ -58,7 +58,7 @@ func sampleTree(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 		if err != nil || !d.Type().IsRegular() {
 			return nil
 		}
-		if m := sampleCounterRe().FindStringSubmatch(p); m != nil {
+		if m := sampleCounterRe.FindStringSubmatch(p); m != nil {
 			delta, ok := counterDelta(fsys, m[1], p)
 			if !ok {
 				return nil

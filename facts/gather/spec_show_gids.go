@@ -3,17 +3,17 @@ package gather
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
+	"regexp"
 )
 
-var showGIDsSniffRe = lazyre.New(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
+var showGIDsSniffRe = regexp.MustCompile(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
 
 func init() {
 	register(Spec{
 		Name:        "show_gids",
 		Plugin:      "infiniband",
 		Commands:    []string{"show_gids"},
-		Sniff:       func(h []byte) bool { return showGIDsSniffRe().Match(h) },
+		Sniff:       func(h []byte) bool { return showGIDsSniffRe.Match(h) },
 		Apply:       applyShowGIDs,
 		MissingHint: "show_gids ships with MLNX_OFED / DOCA-OFED (mlnx-tools)",
 	})

@@ -1,22 +1,22 @@
 package gather
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
-var sminfoSniffRe = lazyre.New(`(?m)^sminfo: sm lid \d+`)
+var sminfoSniffRe = regexp.MustCompile(`(?m)^sminfo: sm lid \d+`)
 
 func init() {
 	register(Spec{
 		Name:        "sminfo",
 		Plugin:      "infiniband",
 		Commands:    []string{"sminfo"},
-		Sniff:       func(h []byte) bool { return sminfoSniffRe().Match(h) },
+		Sniff:       func(h []byte) bool { return sminfoSniffRe.Match(h) },
 		Apply:       applySMInfo,
 		MissingHint: "install infiniband-diags; sos runs sminfo only for ACTIVE InfiniBand ports",
 	})

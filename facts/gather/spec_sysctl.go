@@ -3,15 +3,15 @@ package gather
 import (
 	"errors"
 	"io/fs"
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // sysctlSniffRe is a `sysctl -a` line.
-var sysctlSniffRe = lazyre.New(`(?m)^(kernel|net|vm|fs)\.[a-z0-9_.-]+ = `)
+var sysctlSniffRe = regexp.MustCompile(`(?m)^(kernel|net|vm|fs)\.[a-z0-9_.-]+ = `)
 
 func init() {
 	register(
@@ -19,7 +19,7 @@ func init() {
 			Name:        "sysctl",
 			Plugin:      "kernel",
 			Commands:    []string{"sysctl"},
-			Sniff:       func(head []byte) bool { return len(sysctlSniffRe().FindAll(head, 5)) == 5 },
+			Sniff:       func(head []byte) bool { return len(sysctlSniffRe.FindAll(head, 5)) == 5 },
 			Apply:       applySysctl,
 			MissingHint: "run `sysctl -a`",
 		},

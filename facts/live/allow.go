@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // The allow-list: the only invocations the gatherer will ever run. Every tool here can also
@@ -14,19 +12,17 @@ import (
 // read-only options before it reaches exec, and anything not listed is refused.
 
 var (
-	devRe   = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$`)
-	portRe  = lazyre.New(`^[0-9]{1,3}$`)
-	ifRe    = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9_.@:-]{0,31}$`)
-	bdfArg  = lazyre.New(`^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$|^/dev/mst/[A-Za-z0-9_.]+$`)
-	pciID   = lazyre.New(`^[0-9a-fA-F]{0,4}:[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4})?$`)
-	unitRe  = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9@_.-]{0,127}$`)
-	devPort = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}(?::[0-9]{1,3})?$`)
+	devRe   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$`)
+	portRe  = regexp.MustCompile(`^[0-9]{1,3}$`)
+	ifRe    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@:-]{0,31}$`)
+	bdfArg  = regexp.MustCompile(`^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$|^/dev/mst/[A-Za-z0-9_.]+$`)
+	pciID   = regexp.MustCompile(`^[0-9a-fA-F]{0,4}:[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4})?$`)
+	unitRe  = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9@_.-]{0,127}$`)
+	devPort = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}(?::[0-9]{1,3})?$`)
 )
 
-// matches returns a check of s against the lazily compiled re.
-func matches(re func() *regexp.Regexp) func(string) bool {
-	return func(s string) bool { return re().MatchString(s) }
-}
+// matches returns a check of s against re.
+func matches(re *regexp.Regexp) func(string) bool { return re.MatchString }
 
 func oneOf(words ...string) func(string) bool {
 	return func(s string) bool {
@@ -77,9 +73,9 @@ var (
 
 var grammars = map[string]grammar{
 	"ibstat": {pos: func(i int, s string) bool {
-		return (i == 0 && devRe().MatchString(s)) || (i == 1 && portRe().MatchString(s))
+		return (i == 0 && devRe.MatchString(s)) || (i == 1 && portRe.MatchString(s))
 	}},
-	"ibstatus":    {pos: func(i int, s string) bool { return i == 0 && devPort().MatchString(s) }},
+	"ibstatus":    {pos: func(i int, s string) bool { return i == 0 && devPort.MatchString(s) }},
 	"ibv_devices": {},
 	"ibv_devinfo": {bare: []string{"-v", "-l"}, valued: map[string]func(string) bool{"-d": matches(devRe), "-i": matches(portRe)}},
 	"iblinkinfo":  {valued: ibDevPort},
@@ -101,12 +97,12 @@ var grammars = map[string]grammar{
 	"dmesg":        {},
 	"journalctl":   {bare: []string{"-k", "-b", "--no-pager"}},
 	"ibdev2netdev": {bare: []string{"-v"}},
-	"show_gids":    {pos: func(i int, s string) bool { return i == 0 && devRe().MatchString(s) }},
+	"show_gids":    {pos: func(i int, s string) bool { return i == 0 && devRe.MatchString(s) }},
 	"rdma":         {pos: func(i int, s string) bool { return (i == 0 && oneOf("link", "dev")(s)) || (i == 1 && s == "show") }, need: 1},
 	"mst":          {bare: []string{"-v"}, pos: func(i int, s string) bool { return i == 0 && s == "status" }, need: 1},
 	"uname":        {bare: []string{"-r", "-n"}},
 	"hostname":     {},
-	"systemctl":    {bare: []string{"--no-pager"}, pos: func(i int, s string) bool { return (i == 0 && s == "status") || (i > 0 && unitRe().MatchString(s)) }, need: 2},
+	"systemctl":    {bare: []string{"--no-pager"}, pos: func(i int, s string) bool { return (i == 0 && s == "status") || (i > 0 && unitRe.MatchString(s)) }, need: 2},
 }
 
 // Check returns an error unless argv is a read-only invocation on the allow-list. argv[0] is
@@ -149,9 +145,9 @@ func Check(argv []string) error {
 // checkEthtool allows `ethtool IF` and `ethtool OPT IF` with OPT a query option.
 func checkEthtool(argv []string) error {
 	switch {
-	case len(argv) == 2 && !strings.HasPrefix(argv[1], "-") && ifRe().MatchString(argv[1]):
+	case len(argv) == 2 && !strings.HasPrefix(argv[1], "-") && ifRe.MatchString(argv[1]):
 		return nil
-	case len(argv) == 3 && contains(ethtoolRead, argv[1]) && ifRe().MatchString(argv[2]):
+	case len(argv) == 3 && contains(ethtoolRead, argv[1]) && ifRe.MatchString(argv[2]):
 		return nil
 	}
 	return fmt.Errorf("not allowed: %s: only ethtool query options are on the read-only allow-list", strings.Join(argv, " "))
