@@ -9,7 +9,7 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 )
@@ -46,7 +46,7 @@ func largestCase(b *testing.B) (string, *facts.Snapshot) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := gather.Build(fsys, info)
+	s, err := build.Snapshot(fsys, info)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/rules/plan"
 )
@@ -20,7 +20,7 @@ func TestBuiltinEngineStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := gather.Build(fsys, info)
+	snap, err := build.Snapshot(fsys, info)
 	if err != nil {
 		t.Fatal(err)
 	}

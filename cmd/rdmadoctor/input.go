@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/urfave/cli/v2"
@@ -53,7 +53,7 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}
-	s, err := gather.Build(fsys, info)
+	s, err := build.Snapshot(fsys, info)
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}

@@ -6,13 +6,13 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 )
 
-// notInSnapshot is how gather.Build words a source it found no file for.
+// notInSnapshot is how build.Snapshot words a source it found no file for.
 const notInSnapshot = "not in snapshot"
 
-// Annotate explains, from a gather's metadata, the sources gather.Build could only call "not in
+// Annotate explains, from a gather's metadata, the sources build.Snapshot could only call "not in
 // snapshot": a tool that is not installed, a command killed at its timeout, a per-port or
 // per-function command with nothing to run on, a file absent from the node. Commands that
 // failed are added as sources of their own, named by their command line.
@@ -78,7 +78,7 @@ func AnnotateFS(s *facts.Snapshot, fsys fs.FS) {
 
 // SpecForArgv names the spec that reads a command's output.
 func SpecForArgv(argv []string) string {
-	return gather.SpecOf(path.Join("sos_commands", gather.Mangle(strings.Join(argv, " "))))
+	return build.SpecOf(path.Join("sos_commands", build.Mangle(strings.Join(argv, " "))))
 }
 
 // notRunReasons says, per spec, why per-object commands were not planned.
@@ -122,12 +122,12 @@ func notRunReasons(m *Meta) map[string]string {
 // notCollected explains a missing source that no live command feeds: a file absent from the
 // node, or an input only captures and sosreports can provide.
 func notCollected(name, root string) string {
-	for _, sp := range gather.Specs() {
+	for _, sp := range build.Specs() {
 		if sp.Name != name {
 			continue
 		}
 		switch {
-		case sp.Root == gather.SampleRoot:
+		case sp.Root == build.SampleRoot:
 			return "not sampled: counter rates need two reads, rdmadoctor gather --sample DURATION"
 		case sp.Root != "":
 			return "not present on this node: " + path.Join(root, sp.Root)

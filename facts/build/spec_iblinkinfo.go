@@ -1,0 +1,30 @@
+package build
+
+import (
+	"regexp"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+)
+
+var iblinkinfoSniffRe = regexp.MustCompile(`\[[^\]]*\] ==\(.*\)==>`)
+
+func init() {
+	register(Spec{
+		Name:        "iblinkinfo",
+		Plugin:      "infiniband",
+		Commands:    []string{"iblinkinfo"},
+		Sniff:       func(h []byte) bool { return iblinkinfoSniffRe.Match(h) },
+		Apply:       applyIBLinkInfo,
+		MissingHint: "install infiniband-diags; sos runs iblinkinfo only for ACTIVE InfiniBand ports",
+	})
+}
+
+func applyIBLinkInfo(s *facts.Snapshot, in Input) error {
+	links, err := parse.IBLinkInfo(in.Data)
+	if err != nil {
+		return err
+	}
+	s.Fabric.Links = append(s.Fabric.Links, links...)
+	return nil
+}
