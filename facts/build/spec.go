@@ -10,7 +10,10 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-// Spec is one kind of input: a command's output or a set of copied files.
+// Spec is one kind of input, a command's output or a set of copied files, declared once: how
+// the builder recognises and reads it, which fact groups it feeds, and how `rdmadoctor gather`
+// collects it. The live plan, the allow-list, the "not installed" package hints, the "not run
+// because" reasons, facts.FactGroups and the skip hints are all derived from these fields.
 type Spec struct {
 	// Name is the stable id used in sources[] and in rules' `requires`, e.g. "ibstat".
 	Name string
@@ -34,8 +37,18 @@ type Spec struct {
 	// Priority orders specs: facts from a lower number win when two sources disagree
 	// (sysfs 10, ibstat 20, ibv_devinfo 30, ibstatus 40, others 50).
 	Priority int
-	// MissingHint says how to get this input, e.g. "install mstflint".
+	// MissingHint says how to get this input, e.g. "install mstflint"; sources[] quotes it when
+	// the input is not in the snapshot.
 	MissingHint string
+	// Groups are the fact groups (facts.GroupTitles) this input feeds; rules `require` groups.
+	// facts.FactGroups is derived from them.
+	Groups []string
+	// Live are the commands `rdmadoctor gather` runs to collect this input, and Tools the
+	// programs they run. A spec without Live is either copied from the node (Root, Paths; see
+	// facts/live copy.go) or says in NotLive why the live gather does not collect it.
+	Live    []LiveCommand
+	Tools   []Tool
+	NotLive string
 }
 
 // Input is one file matched to a spec.
@@ -79,6 +92,25 @@ func register(specs ...Spec) {
 		panic("build: register called after Specs")
 	}
 	registry = append(registry, specs...)
+	for _, sp := range specs {
+		prios[sp.Name] = prio(sp)
+		for _, g := range sp.Groups {
+			facts.FactGroups[g] = insertByPriority(facts.FactGroups[g], sp.Name)
+		}
+	}
+}
+
+// prios are the registered specs' priorities, to order the specs of each fact group.
+var prios = map[string]int{}
+
+// insertByPriority adds name to the spec names of a fact group, kept in priority order (the
+// order Snapshot applies them), then by name, whatever the order of registration.
+func insertByPriority(names []string, name string) []string {
+	i := sort.Search(len(names), func(i int) bool {
+		pi, p := prios[names[i]], prios[name]
+		return pi > p || pi == p && names[i] > name
+	})
+	return slices.Insert(names, i, name)
 }
 
 // registrySorted is set when sorted has run; register is only valid before (from init).

@@ -16,6 +16,7 @@ func init() {
 			Root:        "sys/devices/system/cpu",
 			Tree:        readCPUFreq,
 			MissingHint: "copy /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor",
+			Groups:      []string{"cpufreq"},
 		},
 		Spec{
 			Name:        "thp",

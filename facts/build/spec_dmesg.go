@@ -19,6 +19,10 @@ func init() {
 		Sniff:       func(h []byte) bool { return dmesgSniffRe.Match(h) },
 		Apply:       applyDmesg,
 		MissingHint: "run `dmesg -T` or `journalctl -k`",
+		Groups:      []string{"kernel_log"},
+		Live:        []LiveCommand{{Alts: [][]string{{"dmesg"}, {"journalctl", "-k", "-b", "--no-pager"}}, Fallback: true}},
+		Tools: []Tool{{Name: "dmesg", Package: "util-linux", Allow: []Grammar{{}}},
+			{Name: "journalctl", Package: "systemd", Allow: []Grammar{{Bare: []string{"-k", "-b", "--no-pager"}}}}},
 	})
 }
 

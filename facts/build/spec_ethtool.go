@@ -18,6 +18,14 @@ func init() {
 		Sniff:       func(h []byte) bool { return bytes.HasPrefix(bytes.TrimSpace(h), []byte("Settings for ")) },
 		Apply:       applyEthtool,
 		MissingHint: "run `ethtool <if>` for each RDMA netdev (sos networking plugin collects it)",
+		Groups:      []string{"netdevs", "ethtool"},
+		Live:        []LiveCommand{{Per: PerNetdev, Alts: [][]string{{"ethtool", ArgNetdev}}}},
+		// The other query options are allowed too; their files match this spec's command name and
+		// are skipped by applyEthtool.
+		Tools: []Tool{{Name: "ethtool", Package: "ethtool", Allow: []Grammar{
+			{Pos: posAt(isNetdev), Need: 1},
+			ethtoolQuery("-k", "-g", "-l", "-c", "-T", "-P", "--show-priv-flags", "--show-eee", "--phy-statistics"),
+		}}},
 	})
 }
 
@@ -105,4 +113,20 @@ func fromOtherFile(e *facts.Netdev, in Input) bool {
 		}
 	}
 	return false
+}
+
+// ethtoolTool is ethtool allowed only to run the given query options, for a spec that reads
+// one of them.
+func ethtoolTool(opts ...string) Tool {
+	return Tool{Name: "ethtool", Package: "ethtool", Allow: []Grammar{ethtoolQuery(opts...)}}
+}
+
+// ethtoolQuery accepts `ethtool OPT IF` for each query option OPT (each takes the interface as
+// its value).
+func ethtoolQuery(opts ...string) Grammar {
+	g := Grammar{Valued: map[string]func(string) bool{}, Single: true}
+	for _, o := range opts {
+		g.Valued[o] = isNetdev
+	}
+	return g
 }

@@ -32,5 +32,8 @@ func init() {
 			return nil
 		},
 		MissingHint: "run `ethtool -i <if>` for each RDMA netdev",
+		Groups:      []string{"ethtool_driver"},
+		Live:        []LiveCommand{{Per: PerNetdev, Alts: [][]string{{"ethtool", "-i", ArgNetdev}}}},
+		Tools:       []Tool{ethtoolTool("-i")},
 	})
 }

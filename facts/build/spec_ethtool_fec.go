@@ -32,5 +32,8 @@ func init() {
 			return nil
 		},
 		MissingHint: "run `ethtool --show-fec <if>` for each Ethernet RDMA netdev",
+		Groups:      []string{"ethtool_fec"},
+		Live:        []LiveCommand{{Per: PerNetdev, Alts: [][]string{{"ethtool", "--show-fec", ArgNetdev}}}},
+		Tools:       []Tool{ethtoolTool("--show-fec")},
 	})
 }

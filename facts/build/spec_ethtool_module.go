@@ -33,5 +33,8 @@ func init() {
 			return nil
 		},
 		MissingHint: "run `ethtool -m <if>` for each Ethernet RDMA netdev (not implemented for mlx5 IPoIB)",
+		Groups:      []string{"ethtool_module"},
+		Live:        []LiveCommand{{Per: PerNetdev, Alts: [][]string{{"ethtool", "-m", ArgNetdev}}}},
+		Tools:       []Tool{ethtoolTool("-m")},
 	})
 }

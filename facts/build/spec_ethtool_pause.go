@@ -35,6 +35,9 @@ func init() {
 			return nil
 		},
 		MissingHint: "run `ethtool -a <if>` for each RoCE netdev",
+		Groups:      []string{"ethtool_pause"},
+		Live:        []LiveCommand{{Per: PerNetdev, Alts: [][]string{{"ethtool", "-a", ArgNetdev}}}},
+		Tools:       []Tool{ethtoolTool("-a")},
 	})
 }
 

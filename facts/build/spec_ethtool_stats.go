@@ -29,5 +29,8 @@ func init() {
 			return nil
 		},
 		MissingHint: "run `ethtool -S <if>` for each RDMA netdev",
+		Groups:      []string{"ethtool_stats"},
+		Live:        []LiveCommand{{Per: PerNetdev, Alts: [][]string{{"ethtool", "-S", ArgNetdev}}, Counters: true}},
+		Tools:       []Tool{ethtoolTool("-S")},
 	})
 }

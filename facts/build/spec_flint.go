@@ -15,6 +15,10 @@ func init() {
 		},
 		Apply:       applyFlint,
 		MissingHint: "install mstflint and run `mstflint -d <pci> q` (MFT: `flint -d <dev> q`)",
+		Groups:      []string{"firmware_query"},
+		Live:        []LiveCommand{{Per: PerPF, Alts: [][]string{{"flint", "-d", ArgPCI, "q"}, {"mstflint", "-d", ArgPCI, "q"}}}},
+		Tools: []Tool{{Name: "flint", Package: nvidiaMFT, Allow: []Grammar{flintQuery}},
+			{Name: "mstflint", Package: mstflint, Allow: []Grammar{flintQuery}}},
 	})
 }
 
@@ -42,4 +46,11 @@ func applyFlint(s *facts.Snapshot, in Input) error {
 		return Refused(fw.Refusal)
 	}
 	return nil
+}
+
+// flintQuery is the read-only form of flint and mstflint: `-d DEV q|query`.
+var flintQuery = Grammar{
+	Valued: map[string]func(string) bool{"-d": isBDF},
+	Pos:    posAt(oneOf("q", "query")),
+	Need:   1,
 }

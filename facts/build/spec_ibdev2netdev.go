@@ -18,6 +18,9 @@ func init() {
 		Sniff:       func(h []byte) bool { return ibdev2netdevSniffRe.Match(h) },
 		Apply:       applyIBDev2Netdev,
 		MissingHint: "ibdev2netdev ships with MLNX_OFED / DOCA-OFED (mlnx-tools)",
+		Groups:      []string{"rdma_devices"},
+		Live:        []LiveCommand{{Alts: [][]string{{"ibdev2netdev"}}}},
+		Tools:       []Tool{{Name: "ibdev2netdev", Package: mlnxTools, Allow: []Grammar{{Bare: []string{"-v"}}}}},
 	})
 }
 

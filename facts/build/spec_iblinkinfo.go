@@ -17,6 +17,9 @@ func init() {
 		Sniff:       func(h []byte) bool { return iblinkinfoSniffRe.Match(h) },
 		Apply:       applyIBLinkInfo,
 		MissingHint: "install infiniband-diags; sos runs iblinkinfo only for ACTIVE InfiniBand ports",
+		Groups:      []string{"iblinkinfo"},
+		Live:        []LiveCommand{{Per: PerActiveIBPort, Alts: [][]string{{"iblinkinfo", "-C", ArgDev, "-P", ArgPort}}}},
+		Tools:       []Tool{{Name: "iblinkinfo", Package: infinibandDiags, Allow: []Grammar{{Valued: ibDevPort}}}},
 	})
 }
 

@@ -15,16 +15,22 @@ var (
 
 func init() {
 	hint := "install infiniband-diags; needs an ACTIVE InfiniBand port (fails on RoCE)"
+	fabric := []string{"fabric_nodes"}
+	notLive := "not in the live plan: it queries the fabric with iblinkinfo from each ACTIVE port"
 	register(
 		Spec{Name: "ibnetdiscover", Plugin: "infiniband", Commands: []string{"ibnetdiscover"},
-			Sniff: func(h []byte) bool { return ibnetdiscoverSniffRe.Match(h) }, Apply: fabricNodesApply("ibnetdiscover"), MissingHint: hint},
+			Sniff: func(h []byte) bool { return ibnetdiscoverSniffRe.Match(h) }, Apply: fabricNodesApply("ibnetdiscover"), MissingHint: hint,
+			Groups: fabric, NotLive: notLive},
 		Spec{Name: "ibhosts", Plugin: "infiniband", Commands: []string{"ibhosts"},
-			Apply: fabricNodesApply("ibhosts"), MissingHint: hint},
+			Apply: fabricNodesApply("ibhosts"), MissingHint: hint,
+			Groups: fabric, NotLive: notLive},
 		Spec{Name: "ibswitches", Plugin: "infiniband", Commands: []string{"ibswitches"},
-			Apply: fabricNodesApply("ibswitches"), MissingHint: hint},
+			Apply: fabricNodesApply("ibswitches"), MissingHint: hint,
+			Groups: fabric, NotLive: notLive},
 		// ibnodes lists both CAs and switches, so loose ibhosts/ibswitches captures are taken as it.
 		Spec{Name: "ibnodes", Plugin: "infiniband", Commands: []string{"ibnodes"},
-			Sniff: func(h []byte) bool { return ibnodesSniffRe.Match(h) }, Apply: fabricNodesApply("ibnodes"), MissingHint: hint},
+			Sniff: func(h []byte) bool { return ibnodesSniffRe.Match(h) }, Apply: fabricNodesApply("ibnodes"), MissingHint: hint,
+			Groups: fabric, NotLive: notLive},
 	)
 }
 

@@ -17,6 +17,11 @@ func init() {
 		Apply:       applyIBStat,
 		Priority:    20,
 		MissingHint: "install infiniband-diags (rdma-core) and run ibstat",
+		Groups:      []string{"rdma_devices", "ib_ports"},
+		Live:        []LiveCommand{{Alts: [][]string{{"ibstat"}}}},
+		// Plain ibstat covers every device; a per-device `ibstat <dev>` capture of the same device
+		// would be taken for a second capture (another node, or before/after).
+		Tools: []Tool{{Name: "ibstat", Package: infinibandDiags, Allow: []Grammar{{Pos: posAt(isDev, isPort)}}}},
 	})
 }
 

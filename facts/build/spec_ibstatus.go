@@ -14,6 +14,9 @@ func init() {
 		Apply:       applyIBStatus,
 		Priority:    40,
 		MissingHint: "install infiniband-diags (rdma-core) and run ibstatus",
+		Groups:      []string{"rdma_devices", "ib_ports"},
+		Live:        []LiveCommand{{Alts: [][]string{{"ibstatus"}}}},
+		Tools:       []Tool{{Name: "ibstatus", Package: infinibandDiags, Allow: []Grammar{{Pos: posAt(devPortRe.MatchString)}}}},
 	})
 }
 

@@ -17,6 +17,8 @@ func init() {
 		Sniff:       func(h []byte) bool { return ibvDeviceStatisticsSniffRe.Match(h) },
 		Apply:       applyIBVDeviceStatistics,
 		MissingHint: "optional: counter monitor from github.com/Chester-Gillon/ibv_message_passing; rdmadoctor gather --sample reads the same sysfs counters",
+		Groups:      []string{"port_counters", "hw_counters", "counter_deltas"},
+		NotLive:     "a third-party monitor that runs until stopped; `gather --sample` reads the same counters twice",
 	})
 }
 

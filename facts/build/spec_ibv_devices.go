@@ -17,6 +17,9 @@ func init() {
 		Sniff:       func(h []byte) bool { return ibvDevicesHeadRe.Match(h) },
 		Apply:       applyIBVDevices,
 		MissingHint: "install ibverbs-utils / libibverbs-utils (rdma-core) and run ibv_devices",
+		Groups:      []string{"rdma_devices"},
+		Live:        []LiveCommand{{Alts: [][]string{{"ibv_devices"}}}},
+		Tools:       []Tool{{Name: "ibv_devices", Package: ibverbsUtils, Allow: []Grammar{{}}}},
 	})
 }
 

@@ -18,6 +18,10 @@ func init() {
 		Apply:       applyIBVDevInfo,
 		Priority:    30,
 		MissingHint: "install ibverbs-utils / libibverbs-utils (rdma-core) and run ibv_devinfo -v",
+		Groups:      []string{"rdma_devices", "ib_ports", "gids"},
+		Live:        []LiveCommand{{Alts: [][]string{{"ibv_devinfo", "-v"}}}},
+		Tools: []Tool{{Name: "ibv_devinfo", Package: ibverbsUtils,
+			Allow: []Grammar{{Bare: []string{"-v", "-l"}, Valued: map[string]func(string) bool{"-d": isDev, "-i": isPort}}}}},
 	})
 }
 

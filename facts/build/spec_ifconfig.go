@@ -26,6 +26,8 @@ func init() {
 		// ifconfig is older and coarser than ip; its facts lose to ip's.
 		Priority:    55,
 		MissingHint: "prefer `ip -d address`",
+		Groups:      []string{"netdevs"},
+		NotLive:     "not in the live plan: it runs `ip -d address` instead",
 	})
 }
 

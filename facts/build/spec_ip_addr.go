@@ -18,6 +18,9 @@ func init() {
 		Apply:       func(s *facts.Snapshot, in Input) error { return applyIP(s, in, parse.IPAddr) },
 		Priority:    45,
 		MissingHint: "run `ip -d address` (sos networking plugin collects `ip -o addr`)",
+		Groups:      []string{"netdevs"},
+		Live:        []LiveCommand{{Alts: [][]string{{"ip", "-d", "address"}}}, {Alts: [][]string{{"ip", "-o", "addr"}}}},
+		Tools:       []Tool{ipTool("addr", "address")},
 	})
 }
 
@@ -41,4 +44,12 @@ func applyIP(s *facts.Snapshot, in Input, p func([]byte) ([]facts.Netdev, error)
 		addNetdev(s, in, n)
 	}
 	return nil
+}
+
+// ipTool is iproute2's ip restricted to showing the given objects: `ip [-d] [-o] [-s] OBJ
+// [show]`.
+func ipTool(objects ...string) Tool {
+	return Tool{Name: "ip", Package: "iproute2", Allow: []Grammar{{
+		Bare: []string{"-d", "-o", "-s"}, Pos: posAt(oneOf(objects...), oneOf("show")), Need: 1,
+	}}}
 }

@@ -14,5 +14,8 @@ func init() {
 		Apply:       func(s *facts.Snapshot, in Input) error { return applyIP(s, in, parse.IPLink) },
 		Priority:    40,
 		MissingHint: "run `ip -s -d link` (sos networking plugin collects it)",
+		Groups:      []string{"netdevs"},
+		Live:        []LiveCommand{{Alts: [][]string{{"ip", "-s", "-d", "link"}}}},
+		Tools:       []Tool{ipTool("link")},
 	})
 }

@@ -11,6 +11,7 @@ func init() {
 		Paths:       []string{"etc/security/limits.conf", "etc/security/limits.d/*"},
 		Apply:       applyLimits,
 		MissingHint: "copy /etc/security/limits.conf and /etc/security/limits.d/",
+		Groups:      []string{"memlock"},
 	})
 }
 

@@ -15,6 +15,9 @@ func init() {
 		Sniff:       func(head []byte) bool { return hasLinePrefix(head, "Module                  Size  Used by") },
 		Apply:       applyLsmod,
 		MissingHint: "run lsmod",
+		Groups:      []string{"lsmod"},
+		Live:        []LiveCommand{{Alts: [][]string{{"lsmod"}}}},
+		Tools:       []Tool{{Name: "lsmod", Package: "kmod", Allow: []Grammar{{}}}},
 	})
 }
 

@@ -13,6 +13,7 @@ func init() {
 		Sniff:       func(head []byte) bool { return hasLinePrefix(head, "MemTotal:") && hasLinePrefix(head, "MemFree:") },
 		Apply:       applyMeminfo,
 		MissingHint: "copy /proc/meminfo",
+		Groups:      []string{"meminfo"},
 	})
 }
 

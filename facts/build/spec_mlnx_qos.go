@@ -28,5 +28,7 @@ func init() {
 			return nil
 		},
 		MissingHint: "run `mlnx_qos -i <if>` for each RoCE netdev (MLNX_OFED)",
+		Groups:      []string{"qos"},
+		NotLive:     "not in the live plan: mlnx_qos has no read-only grammar on the allow-list yet",
 	})
 }

@@ -16,6 +16,8 @@ func init() {
 			Sniff:       func(head []byte) bool { return bytes.Contains(head, []byte("Querying Mellanox devices firmware")) },
 			Apply:       func(s *facts.Snapshot, in Input) error { return applyFWManager(s, in, "mlxfwmanager") },
 			MissingHint: "install MFT and run `mlxfwmanager --query`",
+			Groups:      []string{"firmware_query"},
+			NotLive:     "not in the live plan: flint or mstflint queries each physical function",
 		},
 		Spec{
 			Name:        "mlxup",
@@ -23,6 +25,8 @@ func init() {
 			Commands:    []string{"mlxup"},
 			Apply:       func(s *facts.Snapshot, in Input) error { return applyFWManager(s, in, "mlxup") },
 			MissingHint: "run `mlxup --query` (NVIDIA's standalone firmware updater)",
+			Groups:      []string{"firmware_query"},
+			NotLive:     "not in the live plan: flint or mstflint queries each physical function",
 		},
 	)
 }

@@ -18,6 +18,13 @@ func init() {
 		},
 		Apply:       applyMlxLink,
 		MissingHint: "install mstflint and run `mstlink -d <pci> -m` (MFT: `mlxlink -d <dev> -m -c -e`)",
+		Groups:      []string{"mlxlink"},
+		Live: []LiveCommand{
+			{Per: PerPF, Alts: [][]string{{"mlxlink", "-d", ArgPCI, "-m", "-c"}, {"mstlink", "-d", ArgPCI, "-m", "-c"}}},
+			{Per: PerPF, Alts: [][]string{{"mlxlink", "-d", ArgPCI, "--port_type", "PCIE"}, {"mstlink", "-d", ArgPCI, "--port_type", "PCIE"}}},
+		},
+		Tools: []Tool{{Name: "mlxlink", Package: nvidiaMFT, Allow: []Grammar{linkShow}},
+			{Name: "mstlink", Package: mstflint, Allow: []Grammar{linkShow}}},
 	})
 }
 
@@ -37,4 +44,13 @@ func applyMlxLink(s *facts.Snapshot, in Input) error {
 		return Refused(m.Refusal)
 	}
 	return nil
+}
+
+// linkShow is the read-only form of mlxlink and mstlink: show options only (no --pc, -a,
+// --speeds, --set_speed).
+var linkShow = Grammar{
+	Bare: []string{"-m", "-c", "-e", "--json"},
+	Valued: map[string]func(string) bool{
+		"-d": isBDF, "--port_type": oneOf("PCIE", "NETWORK"),
+	},
 }

@@ -17,6 +17,9 @@ func init() {
 		},
 		Apply:       applyMSTStatus,
 		MissingHint: "install MFT and run `mst start; mst status -v`",
+		Groups:      []string{"mst_status"},
+		Live:        []LiveCommand{{Alts: [][]string{{"mst", "status"}}}},
+		Tools:       []Tool{{Name: "mst", Package: nvidiaMFT, Allow: []Grammar{{Bare: []string{"-v"}, Pos: posAt(oneOf("status")), Need: 1}}}},
 	})
 }
 

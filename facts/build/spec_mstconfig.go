@@ -18,6 +18,11 @@ func init() {
 		},
 		Apply:       applyMstConfig,
 		MissingHint: "install mstflint and run `mstconfig -d <pci> -e q` (MFT: `mlxconfig -d <dev> -e q`)",
+		Groups:      []string{"nvconfig"},
+		Live: []LiveCommand{{Per: PerPF, Alts: [][]string{
+			{"mstconfig", "-d", ArgPCI, "-e", "q"}, {"mlxconfig", "-d", ArgPCI, "-e", "q"}}}},
+		Tools: []Tool{{Name: "mstconfig", Package: mstflint, Allow: []Grammar{mftQuery}},
+			{Name: "mlxconfig", Package: nvidiaMFT, Allow: []Grammar{mftQuery}}},
 	})
 }
 
@@ -59,4 +64,13 @@ func applyMstConfig(s *facts.Snapshot, in Input) error {
 		return Refused(refusal)
 	}
 	return nil
+}
+
+// mftQuery is the read-only form of mstconfig and mlxconfig: `-d DEV [-e] q|query`, without
+// parameter names (a name after q would be read as a set by some versions).
+var mftQuery = Grammar{
+	Bare:   []string{"-e"},
+	Valued: map[string]func(string) bool{"-d": isBDF},
+	Pos:    posAt(oneOf("q", "query")),
+	Need:   1,
 }

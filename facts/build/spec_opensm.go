@@ -16,6 +16,7 @@ func init() {
 			Paths:       []string{"etc/opensm/opensm.conf", "etc/rdma/opensm.conf", "etc/ofed/opensm.conf"},
 			Apply:       applyOpenSMConf,
 			MissingHint: "copy /etc/opensm/opensm.conf (or /etc/rdma/opensm.conf)",
+			Groups:      []string{"opensm"},
 		},
 		Spec{
 			Name:     "opensm_log",
@@ -27,6 +28,7 @@ func init() {
 			},
 			Apply:       applyOpenSMLog,
 			MissingHint: "copy /var/log/opensm.log",
+			Groups:      []string{"opensm"},
 		},
 	)
 }

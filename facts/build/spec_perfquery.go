@@ -18,6 +18,9 @@ func init() {
 		Sniff:       func(h []byte) bool { return perfquerySniffRe.Match(h) },
 		Apply:       applyPerfQuery,
 		MissingHint: "install infiniband-diags; sos runs perfquery only for ACTIVE InfiniBand ports",
+		Groups:      []string{"port_counters", "perfquery"},
+		Live:        []LiveCommand{{Per: PerActiveIBPort, Alts: [][]string{{"perfquery", "-C", ArgDev, "-P", ArgPort}}}},
+		Tools:       []Tool{{Name: "perfquery", Package: infinibandDiags, Allow: []Grammar{{Bare: []string{"-x"}, Valued: ibDevPort}}}},
 	})
 }
 

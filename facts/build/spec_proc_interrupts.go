@@ -28,6 +28,7 @@ func init() {
 			return nil
 		},
 		MissingHint: "copy /proc/interrupts (sos hardware plugin)",
+		Groups:      []string{"irqs"},
 	})
 }
 

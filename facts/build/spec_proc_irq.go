@@ -17,6 +17,7 @@ func init() {
 		Root:        "proc/irq",
 		Tree:        readProcIRQ,
 		MissingHint: "copy /proc/irq (sos hardware plugin)",
+		Groups:      []string{"irq_affinity"},
 	})
 }
 

@@ -20,6 +20,8 @@ func init() {
 		// own parser, and a measured `ulimit` wins over the limit a job message quotes.
 		Priority:    90,
 		MissingHint: "save the output of the failing job (mpirun/srun/NCCL/UCX program), including stderr",
+		Groups:      []string{"memlock"},
+		NotLive:     "a job's own output, which only its user has",
 	})
 }
 

@@ -17,6 +17,10 @@ func init() {
 		Sniff:       func(h []byte) bool { return rdmaLinkSniffRe.Match(h) },
 		Apply:       applyRDMALink,
 		MissingHint: "rdma (iproute2): rdma link show",
+		Groups:      []string{"rdma_devices", "ib_ports"},
+		Live:        []LiveCommand{{Alts: [][]string{{"rdma", "link"}}}},
+		// `rdma dev` is allowed too: read-only, though no spec reads it yet.
+		Tools: []Tool{{Name: "rdma", Package: "iproute2", Allow: []Grammar{{Pos: posAt(oneOf("link", "dev"), oneOf("show")), Need: 1}}}},
 	})
 }
 

@@ -36,6 +36,7 @@ func init() {
 		Tree:        sampleTree,
 		Priority:    90,
 		MissingHint: "counter rates need two reads: rdmadoctor gather --sample 10s",
+		Groups:      []string{"counter_deltas"},
 	})
 }
 

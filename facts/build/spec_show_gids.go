@@ -17,6 +17,9 @@ func init() {
 		Sniff:       func(h []byte) bool { return showGIDsSniffRe.Match(h) },
 		Apply:       applyShowGIDs,
 		MissingHint: "show_gids ships with MLNX_OFED / DOCA-OFED (mlnx-tools)",
+		Groups:      []string{"gids"},
+		Live:        []LiveCommand{{Alts: [][]string{{"show_gids"}}}},
+		Tools:       []Tool{{Name: "show_gids", Package: mlnxTools, Allow: []Grammar{{Pos: posAt(isDev)}}}},
 	})
 }
 

@@ -19,6 +19,9 @@ func init() {
 		Sniff:       func(h []byte) bool { return sminfoSniffRe.Match(h) },
 		Apply:       applySMInfo,
 		MissingHint: "install infiniband-diags; sos runs sminfo only for ACTIVE InfiniBand ports",
+		Groups:      []string{"sminfo"},
+		Live:        []LiveCommand{{Per: PerActiveIBPort, Alts: [][]string{{"sminfo", "-C", ArgDev, "-P", ArgPort}}}},
+		Tools:       []Tool{{Name: "sminfo", Package: infinibandDiags, Allow: []Grammar{{Valued: ibDevPort}}}},
 	})
 }
 

@@ -22,12 +22,16 @@ func init() {
 			Sniff:       func(head []byte) bool { return len(sysctlSniffRe.FindAll(head, 5)) == 5 },
 			Apply:       applySysctl,
 			MissingHint: "run `sysctl -a`",
+			Groups:      []string{"sysctl"},
+			Live:        []LiveCommand{{Alts: [][]string{{"sysctl", "-a"}}}},
+			Tools:       []Tool{{Name: "sysctl", Package: "procps", Allow: []Grammar{{Bare: []string{"-a"}}}}},
 		},
 		Spec{
 			Name:        "proc_sys",
 			Root:        "proc/sys",
 			Tree:        readProcSys,
 			MissingHint: "copy /proc/sys (e.g. vm/max_map_count, net/core/rmem_max, net/ipv6/conf/*/disable_ipv6)",
+			Groups:      []string{"sysctl"},
 		},
 	)
 }

@@ -21,6 +21,7 @@ func init() {
 		Root:        sysfsIBRoot,
 		Priority:    10,
 		MissingHint: "sos does not copy /sys/class/infiniband; rdmadoctor gather does",
+		Groups:      []string{"rdma_devices", "ib_ports", "gids", "port_counters", "hw_counters"},
 	})
 }
 

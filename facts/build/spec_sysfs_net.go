@@ -19,6 +19,7 @@ func init() {
 		Tree:        readSysfsNet,
 		Priority:    10,
 		MissingHint: "copy /sys/class/net/*/{mtu,operstate,carrier,type,mode,address,device/numa_node,device/local_cpulist,ecn}",
+		Groups:      []string{"netdevs", "ecn"},
 	})
 }
 

@@ -19,6 +19,10 @@ func init() {
 		},
 		Apply:       applySystemctl,
 		MissingHint: "run `systemctl status opensm openibd rdma` (or `systemctl list-units`)",
+		Groups:      []string{"services"},
+		Live:        []LiveCommand{{Alts: [][]string{{"systemctl", "status", "opensm", "irqbalance"}}}},
+		Tools: []Tool{{Name: "systemctl", Package: "systemd",
+			Allow: []Grammar{{Bare: []string{"--no-pager"}, Pos: func(i int, s string) bool { return i == 0 && s == "status" || i > 0 && unitRe.MatchString(s) }, Need: 2}}}},
 	})
 }
 

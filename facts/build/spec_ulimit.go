@@ -12,6 +12,8 @@ func init() {
 		Sniff:       func(head []byte) bool { return hasLinePrefix(head, "max locked memory") },
 		Apply:       applyUlimit,
 		MissingHint: "run `ulimit -a` in the context the RDMA jobs run in (batch job, container, service)",
+		Groups:      []string{"memlock"},
+		NotLive:     "a shell builtin: the limit that matters is the jobs' (batch job, container, service), not the gather's",
 	})
 }
 

@@ -14,6 +14,8 @@ func init() {
 			Sniff:       func(head []byte) bool { return hasLinePrefix(head, "Linux ") && len(parse.Lines(head)) == 1 },
 			Apply:       applyUname,
 			MissingHint: "run `uname -a`",
+			Live:        []LiveCommand{{Alts: [][]string{{"uname", "-r"}}}},
+			Tools:       []Tool{{Name: "uname", Package: "coreutils", Allow: []Grammar{{Bare: []string{"-r", "-n"}}}}},
 		},
 		Spec{
 			Name:        "hostname",
@@ -22,6 +24,8 @@ func init() {
 			Paths:       []string{"etc/hostname"},
 			Apply:       applyUname,
 			MissingHint: "run hostname",
+			Live:        []LiveCommand{{Alts: [][]string{{"hostname"}}}},
+			Tools:       []Tool{{Name: "hostname", Package: "hostname", Allow: []Grammar{{}}}},
 		},
 	)
 }

@@ -81,40 +81,34 @@ func SpecForArgv(argv []string) string {
 	return build.SpecOf(path.Join("sos_commands", build.Mangle(strings.Join(argv, " "))))
 }
 
-// notRunReasons says, per spec, why per-object commands were not planned.
+// notRunReasons says, per spec, why its per-object commands were not planned: the live gather
+// found no object of their scope (build.LiveCommand.Per).
 func notRunReasons(m *Meta) map[string]string {
+	noIB := "not run: no ACTIVE InfiniBand port (sos and rdmadoctor query the fabric only from ACTIVE ports)"
+	if len(m.Found.RDMADevices) == 0 {
+		noIB = "not run: no RDMA device in " + path.Join(m.Root, "sys/class/infiniband")
+	}
+	none := map[build.Scope]string{}
+	if len(m.Found.RDMADevices) == 0 {
+		none[build.PerDevice] = "not run: no RDMA device in " + path.Join(m.Root, "sys/class/infiniband")
+	}
+	if len(m.Found.ActiveIB) == 0 {
+		none[build.PerActiveIBPort] = noIB
+	}
+	if len(m.Found.MellanoxPFs) == 0 {
+		none[build.PerPF] = "not run: no Mellanox (15b3) physical function in " + path.Join(m.Root, "sys/bus/pci/devices")
+	}
+	// Netdevs without a device behind them get no command; Found lists them all.
+	none[build.PerNetdev] = "not run: no network interface with a device in " + path.Join(m.Root, "sys/class/net")
 	why := map[string]string{}
-	set := func(reason string, argvs ...[]string) {
-		for _, a := range argvs {
-			if n := SpecForArgv(a); n != "" {
-				if _, ok := why[n]; !ok {
-					why[n] = reason
+	for _, sp := range build.Specs() {
+		for _, lc := range sp.Live {
+			if reason, ok := none[lc.Per]; ok {
+				if _, set := why[sp.Name]; !set {
+					why[sp.Name] = reason
 				}
 			}
 		}
-	}
-	if len(m.Found.ActiveIB) == 0 {
-		reason := "not run: no ACTIVE InfiniBand port (sos and rdmadoctor query the fabric only from ACTIVE ports)"
-		if len(m.Found.RDMADevices) == 0 {
-			reason = "not run: no RDMA device in " + path.Join(m.Root, "sys/class/infiniband")
-		}
-		set(reason, []string{"iblinkinfo", "-C", "x", "-P", "1"}, []string{"sminfo", "-C", "x", "-P", "1"},
-			[]string{"perfquery", "-C", "x", "-P", "1"})
-	}
-	if len(m.Found.MellanoxPFs) == 0 {
-		reason := "not run: no Mellanox (15b3) physical function in " + path.Join(m.Root, "sys/bus/pci/devices")
-		bdf := "0000:00:00.0"
-		set(reason, []string{"mstconfig", "-d", bdf, "-e", "q"}, []string{"flint", "-d", bdf, "q"},
-			[]string{"mlxlink", "-d", bdf, "-m", "-c"})
-	}
-	// ethtool runs only for netdevs with hardware behind them.
-	reason := "not run: no network interface with a device in " + path.Join(m.Root, "sys/class/net")
-	for _, opt := range []string{"", "-i", "-m", "-S", "-a", "--show-fec"} {
-		argv := []string{"ethtool", "eth0"}
-		if opt != "" {
-			argv = []string{"ethtool", opt, "eth0"}
-		}
-		set(reason, argv)
 	}
 	return why
 }
