@@ -11,8 +11,6 @@ import (
 // Command is one thing to run, with alternatives: a spec's build.LiveCommand expanded for one
 // object of its scope.
 type Command struct {
-	// Spec is the name of the spec that reads the output.
-	Spec string
 	// Plugin is the sos plugin folder the output goes to (sos_commands/<plugin>/).
 	Plugin string
 	// Alts are argvs tried in order: the first whose tool is installed runs.
@@ -63,7 +61,7 @@ func Plan(inv Inventory) []Command {
 
 // expand fills the placeholders of lc's argv templates with args.
 func expand(sp build.Spec, lc build.LiveCommand, args map[string]string) Command {
-	c := Command{Spec: sp.Name, Plugin: sp.Plugin, Fallback: lc.Fallback, Counters: lc.Counters}
+	c := Command{Plugin: sp.Plugin, Fallback: lc.Fallback, Counters: lc.Counters}
 	for _, tmpl := range lc.Alts {
 		argv := make([]string, len(tmpl))
 		for i, a := range tmpl {
