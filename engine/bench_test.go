@@ -9,7 +9,7 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
 
@@ -45,7 +45,7 @@ func largestCase(b *testing.B) (string, *facts.Snapshot) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := gather.Build(fsys, info)
+	s, err := build.Snapshot(fsys, info)
 	if err != nil {
 		b.Fatal(err)
 	}

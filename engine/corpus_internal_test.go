@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
@@ -24,7 +24,7 @@ func corpusSnapshots(t testing.TB) map[string]*facts.Snapshot {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := gather.Build(fsys, info)
+		s, err := build.Snapshot(fsys, info)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -134,7 +134,7 @@ func TestDiagnose(t *testing.T) {
 		t.Errorf("diagnoses (-want +got):\n%s", diff)
 	}
 	wantSkipped := []report.Skipped{{ID: "nv-link-type", Missing: []string{"nvconfig"},
-		Reason: "mstconfig output not in snapshot: install mstflint and run `mstconfig -d <pci> -e query`"}}
+		Reason: "mstconfig output not in snapshot: run `mstconfig -d <pci> -e q` (mstflint) or `mlxconfig -d <pci> -e q` (NVIDIA MFT)"}}
 	if diff := cmp.Diff(wantSkipped, r.Skipped); diff != "" {
 		t.Errorf("skipped (-want +got):\n%s", diff)
 	}

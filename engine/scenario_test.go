@@ -14,7 +14,7 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 	"github.com/rdmadoctor/rdmadoctor/report"
@@ -133,7 +133,7 @@ func diagnose(t *testing.T, e *engine.Engine, dir string, withProfile bool) *rep
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := gather.Build(fsys, info)
+	s, err := build.Snapshot(fsys, info)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,43 +1,49 @@
 package facts
 
 // FactGroups maps the abstract fact names that rules list under `requires` to the specs that can
-// provide them. A group is available when at least one of its specs was read (status ok or
-// unsupported, i.e. the tool ran). Rules that require an unavailable group are reported as skipped.
-var FactGroups = map[string][]string{
-	"rdma_devices":   {"sysfs_infiniband", "ibstat", "ibstatus", "ibv_devinfo", "ibv_devices", "rdma_link", "ibdev2netdev"},
-	"ib_ports":       {"sysfs_infiniband", "ibstat", "ibstatus", "ibv_devinfo", "rdma_link"},
-	"gids":           {"sysfs_infiniband", "show_gids", "ibv_devinfo"},
-	"port_counters":  {"sysfs_infiniband", "perfquery", "ibv_device_statistics"},
-	"hw_counters":    {"sysfs_infiniband", "ibv_device_statistics"},
-	"lspci":          {"lspci"},
-	"nvconfig":       {"mstconfig_query"},
-	"firmware_query": {"flint_query", "mlxfwmanager", "mlxup"},
-	"mlxlink":        {"mlxlink"},
-	"netdevs":        {"ip_addr", "ip_link", "sysfs_net", "ifconfig", "ethtool"},
-	"ethtool":        {"ethtool"},
-	"ethtool_driver": {"ethtool_driver"},
-	"ethtool_module": {"ethtool_module"},
-	"ethtool_stats":  {"ethtool_stats"},
-	"ethtool_pause":  {"ethtool_pause"},
-	"ethtool_fec":    {"ethtool_fec"},
-	"qos":            {"mlnx_qos"},
-	"ecn":            {"sysfs_net"},
-	"irqs":           {"proc_interrupts"},
-	"irq_affinity":   {"proc_irq"},
-	"lsmod":          {"lsmod"},
-	"kernel_log":     {"dmesg"},
-	"sysctl":         {"sysctl", "proc_sys"},
-	"memlock":        {"ulimit", "limits", "rdma_app_log"},
-	"services":       {"systemctl"},
-	"opensm":         {"opensm_conf", "opensm_log"},
-	"iblinkinfo":     {"iblinkinfo"},
-	"sminfo":         {"sminfo"},
-	"perfquery":      {"perfquery"},
-	"fabric_nodes":   {"ibnetdiscover", "ibhosts", "ibswitches", "ibnodes"},
-	"cpufreq":        {"sysfs_cpufreq"},
-	"meminfo":        {"proc_meminfo"},
-	"mst_status":     {"mst_status"},
-	"counter_deltas": {"counter_sample", "ibv_device_statistics"},
+// provide them, in the order the builder applies them. It is derived from the specs' Groups
+// (facts/build registers them), never written here. A group is available when at least one of
+// its specs was read (status ok or unsupported, i.e. the tool ran). Rules that require an
+// unavailable group are reported as skipped.
+var FactGroups = map[string][]string{}
+
+// GroupTitles names each fact group for a person, the words of the skipped list ("port states
+// not in snapshot: ..."). A group is not a tool: how to get it comes from the specs feeding it.
+var GroupTitles = map[string]string{
+	"rdma_devices":   "RDMA device list",
+	"ib_ports":       "port states",
+	"gids":           "GID tables",
+	"port_counters":  "port counters",
+	"hw_counters":    "driver counters",
+	"lspci":          "lspci output",
+	"nvconfig":       "mstconfig output",
+	"firmware_query": "firmware query",
+	"mlxlink":        "mlxlink output",
+	"netdevs":        "network interfaces",
+	"ethtool":        "ethtool output",
+	"ethtool_driver": "driver information",
+	"ethtool_module": "module EEPROM",
+	"ethtool_stats":  "NIC statistics",
+	"ethtool_pause":  "pause settings",
+	"ethtool_fec":    "FEC settings",
+	"qos":            "mlnx_qos output",
+	"ecn":            "ECN settings",
+	"irqs":           "/proc/interrupts",
+	"irq_affinity":   "IRQ affinity",
+	"lsmod":          "lsmod output",
+	"kernel_log":     "kernel log",
+	"sysctl":         "sysctl values",
+	"memlock":        "locked-memory limit",
+	"services":       "service states",
+	"opensm":         "opensm configuration and log",
+	"iblinkinfo":     "iblinkinfo output",
+	"sminfo":         "sminfo output",
+	"perfquery":      "perfquery output",
+	"fabric_nodes":   "fabric discovery",
+	"cpufreq":        "CPU frequency governors",
+	"meminfo":        "/proc/meminfo",
+	"mst_status":     "mst status output",
+	"counter_deltas": "counter rates (two reads)",
 }
 
 // Available returns the fact groups that the sources provide, sorted.

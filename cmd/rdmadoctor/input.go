@@ -10,7 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
@@ -54,7 +54,7 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}
-	s, err := gather.Build(fsys, info)
+	s, err := build.Snapshot(fsys, info)
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}

@@ -6,13 +6,13 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 )
 
-// notInSnapshot is how gather.Build words a source it found no file for.
+// notInSnapshot is how build.Snapshot words a source it found no file for.
 const notInSnapshot = "not in snapshot"
 
-// Annotate explains, from a gather's metadata, the sources gather.Build could only call "not in
+// Annotate explains, from a gather's metadata, the sources build.Snapshot could only call "not in
 // snapshot": a tool that is not installed, a command killed at its timeout, a per-port or
 // per-function command with nothing to run on, a file absent from the node. Commands that
 // failed are added as sources of their own, named by their command line.
@@ -78,43 +78,37 @@ func AnnotateFS(s *facts.Snapshot, fsys fs.FS) {
 
 // SpecForArgv names the spec that reads a command's output.
 func SpecForArgv(argv []string) string {
-	return gather.SpecOf(path.Join("sos_commands", gather.Mangle(strings.Join(argv, " "))))
+	return build.SpecOf(path.Join("sos_commands", build.Mangle(strings.Join(argv, " "))))
 }
 
-// notRunReasons says, per spec, why per-object commands were not planned.
+// notRunReasons says, per spec, why its per-object commands were not planned: the live gather
+// found no object of their scope (build.LiveCommand.Per).
 func notRunReasons(m *Meta) map[string]string {
+	noIB := "not run: no ACTIVE InfiniBand port (sos and rdmadoctor query the fabric only from ACTIVE ports)"
+	if len(m.Found.RDMADevices) == 0 {
+		noIB = "not run: no RDMA device in " + path.Join(m.Root, "sys/class/infiniband")
+	}
+	none := map[build.Scope]string{}
+	if len(m.Found.RDMADevices) == 0 {
+		none[build.PerDevice] = "not run: no RDMA device in " + path.Join(m.Root, "sys/class/infiniband")
+	}
+	if len(m.Found.ActiveIB) == 0 {
+		none[build.PerActiveIBPort] = noIB
+	}
+	if len(m.Found.MellanoxPFs) == 0 {
+		none[build.PerPF] = "not run: no Mellanox (15b3) physical function in " + path.Join(m.Root, "sys/bus/pci/devices")
+	}
+	// Netdevs without a device behind them get no command; Found lists them all.
+	none[build.PerNetdev] = "not run: no network interface with a device in " + path.Join(m.Root, "sys/class/net")
 	why := map[string]string{}
-	set := func(reason string, argvs ...[]string) {
-		for _, a := range argvs {
-			if n := SpecForArgv(a); n != "" {
-				if _, ok := why[n]; !ok {
-					why[n] = reason
+	for _, sp := range build.Specs() {
+		for _, lc := range sp.Live {
+			if reason, ok := none[lc.Per]; ok {
+				if _, set := why[sp.Name]; !set {
+					why[sp.Name] = reason
 				}
 			}
 		}
-	}
-	if len(m.Found.ActiveIB) == 0 {
-		reason := "not run: no ACTIVE InfiniBand port (sos and rdmadoctor query the fabric only from ACTIVE ports)"
-		if len(m.Found.RDMADevices) == 0 {
-			reason = "not run: no RDMA device in " + path.Join(m.Root, "sys/class/infiniband")
-		}
-		set(reason, []string{"iblinkinfo", "-C", "x", "-P", "1"}, []string{"sminfo", "-C", "x", "-P", "1"},
-			[]string{"perfquery", "-C", "x", "-P", "1"})
-	}
-	if len(m.Found.MellanoxPFs) == 0 {
-		reason := "not run: no Mellanox (15b3) physical function in " + path.Join(m.Root, "sys/bus/pci/devices")
-		bdf := "0000:00:00.0"
-		set(reason, []string{"mstconfig", "-d", bdf, "-e", "q"}, []string{"flint", "-d", bdf, "q"},
-			[]string{"mlxlink", "-d", bdf, "-m", "-c"})
-	}
-	// ethtool runs only for netdevs with hardware behind them.
-	reason := "not run: no network interface with a device in " + path.Join(m.Root, "sys/class/net")
-	for _, opt := range []string{"", "-i", "-m", "-S", "-a", "--show-fec"} {
-		argv := []string{"ethtool", "eth0"}
-		if opt != "" {
-			argv = []string{"ethtool", opt, "eth0"}
-		}
-		set(reason, argv)
 	}
 	return why
 }
@@ -122,12 +116,12 @@ func notRunReasons(m *Meta) map[string]string {
 // notCollected explains a missing source that no live command feeds: a file absent from the
 // node, or an input only captures and sosreports can provide.
 func notCollected(name, root string) string {
-	for _, sp := range gather.Specs() {
+	for _, sp := range build.Specs() {
 		if sp.Name != name {
 			continue
 		}
 		switch {
-		case sp.Root == gather.SampleRoot:
+		case sp.Root == build.SampleRoot:
 			return "not sampled: counter rates need two reads, rdmadoctor gather --sample DURATION"
 		case sp.Root != "":
 			return "not present on this node: " + path.Join(root, sp.Root)

@@ -11,7 +11,7 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 )
 
 // Defaults for Options.
@@ -20,7 +20,7 @@ const (
 	DefaultCommandTimeout = 10 * time.Second
 	DefaultTimeout        = 30 * time.Second
 	// SampleDir holds the second read of --sample.
-	SampleDir = gather.SampleRoot
+	SampleDir = build.SampleRoot
 )
 
 // Options configure a gather.
@@ -175,7 +175,7 @@ func commandTask(c Command, prefix string, r *runner) task {
 		if res.Status != RanOK {
 			return nil, &res, nil
 		}
-		res.File = path.Join(prefix, "sos_commands", c.Plugin, gather.Mangle(strings.Join(res.Argv, " ")))
+		res.File = path.Join(prefix, "sos_commands", c.Plugin, build.Mangle(strings.Join(res.Argv, " ")))
 		return map[string][]byte{res.File: res.output}, &res, nil
 	}}
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/live/livetest"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
@@ -48,7 +48,7 @@ func TestGatherStubs(t *testing.T) {
 
 	var want []ran
 	add := func(argv, plugin string) {
-		want = append(want, ran{argv, live.RanOK, "sos_commands/" + plugin + "/" + gather.Mangle(argv), ""})
+		want = append(want, ran{argv, live.RanOK, "sos_commands/" + plugin + "/" + build.Mangle(argv), ""})
 	}
 	add("dmesg", "kernel")
 	for _, a := range []string{"", "--show-fec ", "-S ", "-a ", "-i ", "-m "} {

@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing/fstest"
-
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // Redactor replaces identifying values with stable placeholders: the same value always gets
@@ -40,7 +38,7 @@ func NewRedactor(hostnames ...string) *Redactor {
 
 func (r *Redactor) addHost(h string) {
 	h = strings.ToLower(strings.TrimSpace(h))
-	if h == "" || h == "localhost" || h == "(none)" || !tokenRe().MatchString(h) {
+	if h == "" || h == "localhost" || h == "(none)" || !tokenRe.MatchString(h) {
 		return
 	}
 	short, _, _ := strings.Cut(h, ".")
@@ -62,17 +60,17 @@ func distinct(m map[string]string) map[string]bool {
 }
 
 var (
-	tokenRe    = lazyre.New(`^[A-Za-z0-9_.-]+$`)
-	wordRe     = lazyre.New(`[A-Za-z0-9_.-]+`)
-	ipv4Re     = lazyre.New(`[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}`)
-	colonRun   = lazyre.New(`[0-9A-Fa-f:]*:[0-9A-Fa-f:]*`)
-	guid0x     = lazyre.New(`0x[0-9A-Fa-f]{16}`)
-	guidBare   = lazyre.New(`[0-9A-Fa-f]{16}`)
-	macBare    = lazyre.New(`(?i)(\bmac\b[^:\n]*:\s*)([0-9a-f]{12})\b`)
-	serialRe   = lazyre.New(`(?im)((?:\[SN\]\s*serial number|vendor\s+sn|serial\s*number)\s*[:=]\s*)([^\s].*?)[ \t]*$`)
-	nodeDesc   = lazyre.New(`"([A-Za-z0-9_.-]+) (?:HCA-[0-9]+|mlx[0-9]+_[0-9]+)[^"]*"`)
-	hexPair    = lazyre.New(`^[0-9A-Fa-f]{2}$`)
-	hexQuad    = lazyre.New(`^[0-9A-Fa-f]{4}$`)
+	tokenRe    = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+	wordRe     = regexp.MustCompile(`[A-Za-z0-9_.-]+`)
+	ipv4Re     = regexp.MustCompile(`[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}`)
+	colonRun   = regexp.MustCompile(`[0-9A-Fa-f:]*:[0-9A-Fa-f:]*`)
+	guid0x     = regexp.MustCompile(`0x[0-9A-Fa-f]{16}`)
+	guidBare   = regexp.MustCompile(`[0-9A-Fa-f]{16}`)
+	macBare    = regexp.MustCompile(`(?i)(\bmac\b[^:\n]*:\s*)([0-9a-f]{12})\b`)
+	serialRe   = regexp.MustCompile(`(?im)((?:\[SN\]\s*serial number|vendor\s+sn|serial\s*number)\s*[:=]\s*)([^\s].*?)[ \t]*$`)
+	nodeDesc   = regexp.MustCompile(`"([A-Za-z0-9_.-]+) (?:HCA-[0-9]+|mlx[0-9]+_[0-9]+)[^"]*"`)
+	hexPair    = regexp.MustCompile(`^[0-9A-Fa-f]{2}$`)
+	hexQuad    = regexp.MustCompile(`^[0-9A-Fa-f]{4}$`)
 	keepSerial = map[string]bool{"n/a": true, "na": true, "none": true, "unknown": true, "": true}
 )
 
@@ -87,31 +85,31 @@ func boundary(b []byte, i, j int, extra string) bool {
 
 // Bytes returns b with every identifying value replaced.
 func (r *Redactor) Bytes(b []byte) []byte {
-	b = serialRe().ReplaceAllFunc(b, func(m []byte) []byte {
-		sub := serialRe().FindSubmatch(m)
+	b = serialRe.ReplaceAllFunc(b, func(m []byte) []byte {
+		sub := serialRe.FindSubmatch(m)
 		v := string(sub[2])
 		if keepSerial[strings.ToLower(v)] {
 			return m
 		}
 		return append(append([]byte{}, sub[1]...), r.place(r.serial, v, "SN%07d")...)
 	})
-	b = replaceBounded(b, colonRun(), "", r.colonToken)
-	b = replaceBounded(b, guid0x(), "", func(s string) string {
+	b = replaceBounded(b, colonRun, "", r.colonToken)
+	b = replaceBounded(b, guid0x, "", func(s string) string {
 		v, _ := strconv.ParseUint(s[2:], 16, 64)
 		return fmt.Sprintf("0x%016x", r.guidOf(v))
 	})
-	b = replaceBounded(b, guidBare(), "", func(s string) string {
+	b = replaceBounded(b, guidBare, "", func(s string) string {
 		v, _ := strconv.ParseUint(s, 16, 64)
 		return fmt.Sprintf("%016x", r.guidOf(v))
 	})
-	b = macBare().ReplaceAllFunc(b, func(m []byte) []byte {
-		sub := macBare().FindSubmatch(m)
+	b = macBare.ReplaceAllFunc(b, func(m []byte) []byte {
+		sub := macBare.FindSubmatch(m)
 		mac := r.macOf(net.HardwareAddr(mustHex(string(sub[2]))).String())
 		return append(append([]byte{}, sub[1]...), strings.ReplaceAll(mac, ":", "")...)
 	})
-	b = replaceBounded(b, ipv4Re(), ".-", r.ipv4Of)
+	b = replaceBounded(b, ipv4Re, ".-", r.ipv4Of)
 	if len(r.hosts) > 0 {
-		b = wordRe().ReplaceAllFunc(b, func(w []byte) []byte {
+		b = wordRe.ReplaceAllFunc(b, func(w []byte) []byte {
 			if p, ok := r.hosts[strings.ToLower(string(w))]; ok {
 				return []byte(p)
 			}
@@ -164,15 +162,15 @@ func (r *Redactor) colonToken(s string) string {
 	}
 	var out string
 	switch {
-	case len(groups) == 20 && all(hexPair()): // IPoIB: flags and QPN, then the port GID
+	case len(groups) == 20 && all(hexPair): // IPoIB: flags and QPN, then the port GID
 		hw := mustHex(strings.Join(groups, ""))
 		copy(hw[4:], r.ip6Bytes(hw[4:], false)) // a broadcast address holds a multicast GID: kept
 		out = colonHex(hw, 1)
-	case len(groups) == 6 && all(hexPair()):
+	case len(groups) == 6 && all(hexPair):
 		out = r.macOf(t)
-	case len(groups) == 8 && all(hexQuad()):
+	case len(groups) == 8 && all(hexQuad):
 		out = colonHex(r.ip6Bytes(mustHex(strings.Join(groups, "")), false), 2) // a GID
-	case len(groups) == 4 && all(hexQuad()) && !isSubnetPrefix(groups[0]):
+	case len(groups) == 4 && all(hexQuad) && !isSubnetPrefix(groups[0]):
 		out = colonHex(r.guidBytes(mustHex(strings.Join(groups, ""))), 2)
 	case strings.Count(t, ":") >= 2 && net.ParseIP(t) != nil && net.ParseIP(t).To4() == nil:
 		out = net.IP(r.ip6Bytes(net.ParseIP(t), true)).String()
@@ -321,7 +319,7 @@ func hostNames(tree fstest.MapFS) []string {
 				names = append(names, w[0])
 			}
 		case strings.Contains(p, "sos_commands/infiniband/"):
-			for _, m := range nodeDesc().FindAllSubmatch(f.Data, -1) {
+			for _, m := range nodeDesc.FindAllSubmatch(f.Data, -1) {
 				names = append(names, string(m[1]))
 			}
 		}

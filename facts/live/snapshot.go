@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 )
 
 // Snapshot gathers the node and builds its fact snapshot, with every source that could not be
@@ -15,7 +15,7 @@ func Snapshot(ctx context.Context, opts Options) (*facts.Snapshot, *Result, erro
 	if opts.Root != "" && opts.Root != "/" {
 		info.Path = opts.Root
 	}
-	s, err := gather.Build(res.FS, info)
+	s, err := build.Snapshot(res.FS, info)
 	if err != nil {
 		return nil, res, err
 	}

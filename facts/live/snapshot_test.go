@@ -15,7 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/live/livetest"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
@@ -35,7 +35,7 @@ func portStates(s *facts.Snapshot) map[string]string {
 func TestRedactSnapshot(t *testing.T) {
 	e := livetest.New(t, "root-h100.txtar", stubs(""))
 	res := gatherEnv(t, e, live.Options{})
-	before, err := gather.Build(res.FS, facts.SourceInfo{Kind: "live"})
+	before, err := build.Snapshot(res.FS, facts.SourceInfo{Kind: "live"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestRedactSnapshot(t *testing.T) {
 	if hw == nil || ll == nil || !strings.EqualFold(guidFromLinkLocal(ll[1]), strings.ReplaceAll(hw[1], ":", "")) {
 		t.Errorf("GUID placeholders differ between the IPv6 and the IPoIB address:\n%s", ip)
 	}
-	after, err := gather.Build(res.FS, facts.SourceInfo{Kind: "live"})
+	after, err := build.Snapshot(res.FS, facts.SourceInfo{Kind: "live"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestSample(t *testing.T) {
 	if res.Meta.Sample == nil || res.Meta.Sample.IntervalSeconds < 0.5 {
 		t.Fatalf("sample = %+v, want an interval of at least 0.5 s", res.Meta.Sample)
 	}
-	snap, err := gather.Build(res.FS, facts.SourceInfo{Kind: "live"})
+	snap, err := build.Snapshot(res.FS, facts.SourceInfo{Kind: "live"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/live/livetest"
 )
@@ -17,7 +17,7 @@ func TestEveryOutputHasASpec(t *testing.T) {
 	res := gatherEnv(t, e, live.Options{})
 	var unread []string
 	for p := range res.FS {
-		if p != live.MetaFile && gather.SpecOf(p) == "" {
+		if p != live.MetaFile && build.SpecOf(p) == "" {
 			unread = append(unread, p)
 		}
 	}

@@ -1,13 +1,12 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
-
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // thpSelectedRe finds the bracketed choice in "always [madvise] never".
-var thpSelectedRe = lazyre.New(`\[([a-z_+]+)\]`)
+var thpSelectedRe = regexp.MustCompile(`\[([a-z_+]+)\]`)
 
 // ScalingGovernor reads /sys/devices/system/cpu/cpuN/cpufreq/scaling_governor (kernel
 // Documentation/admin-guide/pm/cpufreq.rst): one governor name such as "performance",
@@ -24,7 +23,7 @@ func ScalingGovernor(b []byte) (governor string, ok bool) {
 // Documentation/admin-guide/mm/transhuge.rst), "always [madvise] never": the selected mode is
 // the bracketed one. ok is false when no choice is bracketed.
 func THP(b []byte) (mode string, ok bool) {
-	m := thpSelectedRe().FindStringSubmatch(string(b))
+	m := thpSelectedRe.FindStringSubmatch(string(b))
 	if m == nil {
 		return "", false
 	}

@@ -5,23 +5,22 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 var (
 	// dmesgStampRe is dmesg's "[    1.437917] " or dmesg -T's "[Wed Jan 15 11:37:57 2025] ".
-	dmesgStampRe = lazyre.New(`^\[[^\]]*\]\s*`)
+	dmesgStampRe = regexp.MustCompile(`^\[[^\]]*\]\s*`)
 	// syslogPrefixRe is the syslog/journal prefix "Dec 30 00:07:32 node01 kernel: " (also the ISO
 	// timestamp of journalctl -o short-iso); group 1 is the tag.
-	syslogPrefixRe = lazyre.New(`^(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\S+)\s+\S+\s+([^:\s\[]+)(?:\[\d+\])?:\s?`)
+	syslogPrefixRe = regexp.MustCompile(`^(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\S+)\s+\S+\s+([^:\s\[]+)(?:\[\d+\])?:\s?`)
 	// kernelBDFRe is a PCI address with domain as the kernel's dev_printk prints it.
-	kernelBDFRe = lazyre.New(`[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]`)
+	kernelBDFRe = regexp.MustCompile(`[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]`)
 	// kernelNetdevRe is a network interface name before a colon ("enp4s0np0: Link down").
-	kernelNetdevRe = lazyre.New(`^([a-z][a-z0-9.]*):(\s|$)`)
+	kernelNetdevRe = regexp.MustCompile(`^([a-z][a-z0-9.]*):(\s|$)`)
 	// ipoibPrefixRe is an IPoIB interface's own prefix ("ib0: mtu > 2044 ...").
-	ipoibPrefixRe = lazyre.New(`^(ib[a-z0-9.]*):\s`)
+	ipoibPrefixRe = regexp.MustCompile(`^(ib[a-z0-9.]*):\s`)
 	// rdmaUserspaceRe finds RDMA user-space libraries in segfault lines.
-	rdmaUserspaceRe = lazyre.New(`librdmacm|libibverbs|libmlx[45]|libucp|libuct`)
+	rdmaUserspaceRe = regexp.MustCompile(`librdmacm|libibverbs|libmlx[45]|libucp|libuct`)
 )
 
 // rdmaKernelDrivers are the dev_printk/pr_* prefixes of the RDMA stack.
@@ -35,18 +34,18 @@ var rdmaKernelDrivers = map[string]bool{
 // kernelEventKinds classify a message, most specific first.
 var kernelEventKinds = []struct {
 	kind string
-	re   func() *regexp.Regexp
+	re   *regexp.Regexp
 }{
-	{facts.EventInsufficientPower, lazyre.New(`(?i)insufficient power on the pcie slot`)},
-	{facts.EventPCIeLimited, lazyre.New(`(?i)available pcie bandwidth, limited by`)},
-	{facts.EventProbeFailed, lazyre.New(`(?i)probe of \S+ failed|handle_hca_cap failed|load_one failed|init_one failed|init_once failed|function_setup failed`)},
-	{facts.EventFirmwareUpgrade, lazyre.New(`(?i)upgrade to (a )?later fw|(firmware|fw)( version)?\b.*\btoo old`)},
-	{facts.EventModuleError, lazyre.New(`(?i)port module event\[error\]|cable error`)},
-	{facts.EventCableNotConnected, lazyre.New(`(?i)cable is not con`)},
-	{facts.EventIPoIBMTUClamp, lazyre.New(`mtu > \d+ will cause multicast packet drops`)},
-	{facts.EventLostCarrier, lazyre.New(`(?i)lost carrier`)},
-	{facts.EventLinkDown, lazyre.New(`(?i)\blink down\b`)},
-	{facts.EventLinkUp, lazyre.New(`(?i)\blink up\b`)},
+	{facts.EventInsufficientPower, regexp.MustCompile(`(?i)insufficient power on the pcie slot`)},
+	{facts.EventPCIeLimited, regexp.MustCompile(`(?i)available pcie bandwidth, limited by`)},
+	{facts.EventProbeFailed, regexp.MustCompile(`(?i)probe of \S+ failed|handle_hca_cap failed|load_one failed|init_one failed|init_once failed|function_setup failed`)},
+	{facts.EventFirmwareUpgrade, regexp.MustCompile(`(?i)upgrade to (a )?later fw|(firmware|fw)( version)?\b.*\btoo old`)},
+	{facts.EventModuleError, regexp.MustCompile(`(?i)port module event\[error\]|cable error`)},
+	{facts.EventCableNotConnected, regexp.MustCompile(`(?i)cable is not con`)},
+	{facts.EventIPoIBMTUClamp, regexp.MustCompile(`mtu > \d+ will cause multicast packet drops`)},
+	{facts.EventLostCarrier, regexp.MustCompile(`(?i)lost carrier`)},
+	{facts.EventLinkDown, regexp.MustCompile(`(?i)\blink down\b`)},
+	{facts.EventLinkUp, regexp.MustCompile(`(?i)\blink up\b`)},
 }
 
 // Dmesg classifies the RDMA-related lines of a kernel log: `dmesg`, `dmesg -T`, `journalctl -k`,
@@ -65,13 +64,13 @@ func Dmesg(b []byte) ([]facts.KernelEvent, error) {
 	var out []facts.KernelEvent
 	for _, l := range Lines(b) {
 		msg := l.Text
-		if m := syslogPrefixRe().FindStringSubmatch(msg); m != nil {
+		if m := syslogPrefixRe.FindStringSubmatch(msg); m != nil {
 			if m[1] != "kernel" {
 				continue
 			}
 			msg = msg[len(m[0]):]
 		}
-		msg = strings.TrimSpace(dmesgStampRe().ReplaceAllString(msg, ""))
+		msg = strings.TrimSpace(dmesgStampRe.ReplaceAllString(msg, ""))
 		ev, ok := kernelEvent(msg)
 		if !ok {
 			continue
@@ -91,7 +90,7 @@ func kernelEvent(msg string) (facts.KernelEvent, bool) {
 	case rdmaKernelDrivers[driver]:
 		ev.Driver = driver
 		rest = strings.TrimSpace(rest)
-		if a := kernelBDFRe().FindString(rest); a != "" {
+		if a := kernelBDFRe.FindString(rest); a != "" {
 			ev.PCIAddress = a
 		}
 		if strings.HasPrefix(rest, ev.PCIAddress) && ev.PCIAddress != "" {
@@ -101,7 +100,7 @@ func kernelEvent(msg string) (facts.KernelEvent, bool) {
 			}
 			rest = strings.TrimSpace(rest)
 		}
-		if m := kernelNetdevRe().FindStringSubmatch(rest); m != nil {
+		if m := kernelNetdevRe.FindStringSubmatch(rest); m != nil {
 			if driver == "infiniband" {
 				ev.RDMADevice = m[1]
 			} else {
@@ -112,16 +111,16 @@ func kernelEvent(msg string) (facts.KernelEvent, bool) {
 				ev.RDMADevice = dev
 			}
 		}
-	case ipoibPrefixRe().MatchString(msg):
+	case ipoibPrefixRe.MatchString(msg):
 		ev.Driver = "ib_ipoib"
-		ev.Netdev = ipoibPrefixRe().FindStringSubmatch(msg)[1]
-	case rdmaUserspaceRe().MatchString(msg):
+		ev.Netdev = ipoibPrefixRe.FindStringSubmatch(msg)[1]
+	case rdmaUserspaceRe.MatchString(msg):
 	default:
 		return ev, false
 	}
 	ev.Kind = facts.EventOther
 	for _, k := range kernelEventKinds {
-		if k.re().MatchString(msg) {
+		if k.re.MatchString(msg) {
 			ev.Kind = k.kind
 			break
 		}

@@ -1,10 +1,10 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // Ethtool parses plain `ethtool <if>` (ethtool.c dump_link_usettings / netlink/settings.c):
@@ -56,7 +56,7 @@ func Ethtool(b []byte) (facts.Netdev, error) {
 			appendLinkModes(&n, key, val)
 			n.Evidence.Set(linkModesField(key), ev)
 		case "Speed":
-			if m := speedRe().FindStringSubmatch(val); m != nil {
+			if m := speedRe.FindStringSubmatch(val); m != nil {
 				n.SpeedMbps = atoiPtr(m[1])
 			}
 			n.Evidence.Set("speed_mbps", ev)
@@ -92,8 +92,8 @@ func Ethtool(b []byte) (facts.Netdev, error) {
 }
 
 var (
-	speedRe    = lazyre.New(`^(\d+)Mb/s`)
-	linkModeRe = lazyre.New(`^(\d+)base`)
+	speedRe    = regexp.MustCompile(`^(\d+)Mb/s`)
+	linkModeRe = regexp.MustCompile(`^(\d+)base`)
 )
 
 func linkModesField(key string) string {
@@ -119,7 +119,7 @@ func appendLinkModes(n *facts.Netdev, key, val string) {
 func maxLinkModeMbps(modes []string) *int {
 	var max *int
 	for _, m := range modes {
-		if r := linkModeRe().FindStringSubmatch(m); r != nil {
+		if r := linkModeRe.FindStringSubmatch(m); r != nil {
 			if v := atoiPtr(r[1]); v != nil && (max == nil || *v > *max) {
 				max = v
 			}

@@ -1,10 +1,10 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // EthtoolDriver parses `ethtool -i <if>` (ethtool.c dump_drvinfo):
@@ -41,7 +41,7 @@ func EthtoolDriver(b []byte) (n facts.Netdev, refusal string, err error) {
 			n.DriverVersion = val
 			n.Evidence.Set("driver_version", ev)
 		case "firmware-version":
-			if m := fwPSIDRe().FindStringSubmatch(val); m != nil {
+			if m := fwPSIDRe.FindStringSubmatch(val); m != nil {
 				n.FirmwareVersion, n.FirmwarePSID = m[1], m[2]
 				n.Evidence.Set("firmware_psid", ev)
 			} else {
@@ -55,7 +55,7 @@ func EthtoolDriver(b []byte) (n facts.Netdev, refusal string, err error) {
 			if val != "" {
 				n.Evidence.Set("bus_info", ev)
 			}
-			if pciBusInfoRe().MatchString(val) {
+			if pciBusInfoRe.MatchString(val) {
 				n.PCIAddress = strings.ToLower(val)
 				n.Evidence.Set("pci_address", ev)
 			}
@@ -65,6 +65,6 @@ func EthtoolDriver(b []byte) (n facts.Netdev, refusal string, err error) {
 }
 
 var (
-	fwPSIDRe     = lazyre.New(`^(\S+)\s+\(([A-Z]{2,4}_\w+)\)$`)
-	pciBusInfoRe = lazyre.New(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
+	fwPSIDRe     = regexp.MustCompile(`^(\S+)\s+\(([A-Z]{2,4}_\w+)\)$`)
+	pciBusInfoRe = regexp.MustCompile(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
 )

@@ -2,11 +2,11 @@ package parse
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // EthtoolModule parses `ethtool -m <if>` as ethtool decodes SFF-8472 (SFP), SFF-8636 (QSFP)
@@ -71,7 +71,7 @@ func EthtoolModule(b []byte) (m facts.Module, refusal string, err error) {
 			m.Compliance = append(m.Compliance, val)
 			m.Evidence.Set("compliance", ev)
 		case key == "BR, Nominal" || key == "BR Nominal":
-			if r := leadingNumberRe().FindString(val); r != "" && strings.HasSuffix(val, "Mbps") {
+			if r := leadingNumberRe.FindString(val); r != "" && strings.HasSuffix(val, "Mbps") {
 				m.NominalBitRateMbps = atoiPtr(r)
 				m.Evidence.Set("nominal_bit_rate_mbps", ev)
 			}
@@ -94,7 +94,7 @@ func EthtoolModule(b []byte) (m facts.Module, refusal string, err error) {
 			m.VendorRev = val
 			m.Evidence.Set("vendor_rev", ev)
 		case key == "Module temperature":
-			if v, err := strconv.ParseFloat(leadingNumberRe().FindString(val), 64); err == nil {
+			if v, err := strconv.ParseFloat(leadingNumberRe.FindString(val), 64); err == nil {
 				m.TemperatureC = &v
 				m.Evidence.Set("temperature_c", ev)
 			}
@@ -116,9 +116,9 @@ func EthtoolModule(b []byte) (m facts.Module, refusal string, err error) {
 }
 
 var (
-	leadingNumberRe = lazyre.New(`^-?[0-9]+(\.[0-9]+)?`)
-	moduleRateRe    = lazyre.New(`(\d+)G(?:BASE|Base| Base| Ethernet|base)`)
-	codeNameRe      = lazyre.New(`^(0x[0-9a-fA-F]+)\s*(?:\((.*)\))?`)
+	leadingNumberRe = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?`)
+	moduleRateRe    = regexp.MustCompile(`(\d+)G(?:BASE|Base| Base| Ethernet|base)`)
+	codeNameRe      = regexp.MustCompile(`^(0x[0-9a-fA-F]+)\s*(?:\((.*)\))?`)
 )
 
 // sffIdentifiers are SFF-8024 identifier codes with the short names ethtool users know.
@@ -144,7 +144,7 @@ func moduleKeyValue(t string) (string, string, bool) {
 }
 
 func codeAndName(val string) (code, name string) {
-	m := codeNameRe().FindStringSubmatch(val)
+	m := codeNameRe.FindStringSubmatch(val)
 	if m == nil {
 		return "", val
 	}
@@ -152,7 +152,7 @@ func codeAndName(val string) (code, name string) {
 }
 
 func metres(val string, ev facts.Evidence, m *facts.Module) *float64 {
-	v, err := strconv.ParseFloat(leadingNumberRe().FindString(val), 64)
+	v, err := strconv.ParseFloat(leadingNumberRe.FindString(val), 64)
 	if err != nil {
 		return nil
 	}
@@ -188,7 +188,7 @@ func pick(ok bool, v *float64) *float64 {
 func moduleMaxSpeed(m facts.Module) *int {
 	best := 0
 	for _, c := range m.Compliance {
-		for _, r := range moduleRateRe().FindAllStringSubmatch(c, -1) {
+		for _, r := range moduleRateRe.FindAllStringSubmatch(c, -1) {
 			if v, _ := strconv.Atoi(r[1]); v > best {
 				best = v
 			}

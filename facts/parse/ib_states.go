@@ -2,10 +2,9 @@ package parse
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // The same PortInfo values reach us in four renderings (rule-catalog §3.1):
@@ -34,7 +33,7 @@ var physStateWords = map[string]int{
 }
 
 // stateCodeRe finds the numeric code of "4: ACTIVE" (sysfs, ibstatus) or "PORT_ACTIVE (4)" (ibv_devinfo).
-var stateCodeRe = lazyre.New(`^\s*(\d+)\s*:|\((\d+)\)\s*$`)
+var stateCodeRe = regexp.MustCompile(`^\s*(\d+)\s*:|\((\d+)\)\s*$`)
 
 // PortState normalises a logical port state in any rendering to Down, Initializing, Armed or
 // Active. ok is false for anything else (including code 0, "no state change").
@@ -50,7 +49,7 @@ func PhysicalState(s string) (state string, ok bool) {
 }
 
 func normState(s string, names []string, words map[string]int) (string, bool) {
-	if m := stateCodeRe().FindStringSubmatch(s); m != nil {
+	if m := stateCodeRe.FindStringSubmatch(s); m != nil {
 		code := m[1] + m[2]
 		n, err := strconv.Atoi(code)
 		if err == nil && n > 0 && n < len(names) {
@@ -91,12 +90,12 @@ type Rate struct {
 	LaneSpeed string
 }
 
-var rateRe = lazyre.New(`^\s*([0-9]+(?:\.[0-9]+)?)\s*Gb/sec\s*(?:\((\d+)X\s*([A-Za-z0-9]*)\s*\))?\s*$`)
+var rateRe = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)\s*Gb/sec\s*(?:\((\d+)X\s*([A-Za-z0-9]*)\s*\))?\s*$`)
 
 // SysfsRate parses "%d Gb/sec (%dX%s)", the format of sysfs ports/N/rate (kernel rate_show) and
 // of ibstatus's "rate:" line: "100 Gb/sec (4X EDR)", "2.5 Gb/sec (1X SDR)", "10 Gb/sec (4X)".
 func SysfsRate(s string) (Rate, error) {
-	m := rateRe().FindStringSubmatch(s)
+	m := rateRe.FindStringSubmatch(s)
 	if m == nil {
 		return Rate{}, fmt.Errorf("rate %q: not \"N Gb/sec (WX SPEED)\"", s)
 	}
@@ -119,12 +118,12 @@ func SysfsRate(s string) (Rate, error) {
 	return r, nil
 }
 
-var ibstatRateRe = lazyre.New(`^\s*([0-9]+(?:\.[0-9]+)?)\s*(?:\(([A-Za-z0-9]+)\))?\s*$`)
+var ibstatRateRe = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)\s*(?:\(([A-Za-z0-9]+)\))?\s*$`)
 
 // IBStatRate parses ibstat's "Rate:" value: the total rate in Gb/s as width × lane speed, an
 // integer except "2.5" (1X SDR), with "(FDR10)" appended for FDR10 (ibstat.c port_dump).
 func IBStatRate(s string) (Rate, error) {
-	m := ibstatRateRe().FindStringSubmatch(s)
+	m := ibstatRateRe.FindStringSubmatch(s)
 	if m == nil {
 		return Rate{}, fmt.Errorf("rate %q: not a number", s)
 	}
@@ -139,11 +138,11 @@ func IBStatRate(s string) (Rate, error) {
 	return r, nil
 }
 
-var widthRe = lazyre.New(`^\s*(\d+)X\b`)
+var widthRe = regexp.MustCompile(`^\s*(\d+)X\b`)
 
 // ActiveWidth parses ibv_devinfo's "active_width: 4X (2)" value into lanes.
 func ActiveWidth(s string) (int, bool) {
-	m := widthRe().FindStringSubmatch(s)
+	m := widthRe.FindStringSubmatch(s)
 	if m == nil {
 		return 0, false
 	}
@@ -151,12 +150,12 @@ func ActiveWidth(s string) (int, bool) {
 	return n, err == nil
 }
 
-var parenCodeRe = lazyre.New(`\((\d+)\)\s*$`)
+var parenCodeRe = regexp.MustCompile(`\((\d+)\)\s*$`)
 
 // ActiveSpeed parses ibv_devinfo's "active_speed: 25.0 Gbps (32)" value into the speed name
 // (EDR) and its per-lane rate; the encoding in parentheses tells QDR (4) from FDR10 (8).
 func ActiveSpeed(s string) (lane string, laneRate float64, ok bool) {
-	m := parenCodeRe().FindStringSubmatch(s)
+	m := parenCodeRe.FindStringSubmatch(s)
 	if m == nil {
 		return "", 0, false
 	}

@@ -1,11 +1,11 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // IBDevNetdev is one line of ibdev2netdev: an RDMA port and the netdev on it.
@@ -25,9 +25,9 @@ type IBDevNetdev struct {
 }
 
 var (
-	ibdev2netdevRe = lazyre.New(`^\s*(?:([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+)?(\S+)\s+(?:(.*?)\s+)?port\s+(\d+)\s*(?:\(\s*(\w+)\s*\))?\s*==>\s*(\S+)\s*\((\w+)\)`)
-	ibdevCATypeRe  = lazyre.New(`^\((MT\d+)\s*-`)
-	ibdevFwRe      = lazyre.New(`\bfw\s+(\S+)\s*$`)
+	ibdev2netdevRe = regexp.MustCompile(`^\s*(?:([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+)?(\S+)\s+(?:(.*?)\s+)?port\s+(\d+)\s*(?:\(\s*(\w+)\s*\))?\s*==>\s*(\S+)\s*\((\w+)\)`)
+	ibdevCATypeRe  = regexp.MustCompile(`^\((MT\d+)\s*-`)
+	ibdevFwRe      = regexp.MustCompile(`\bfw\s+(\S+)\s*$`)
 )
 
 // IBDev2Netdev parses the output of Mellanox's `ibdev2netdev` script (MLNX_OFED / DOCA) in
@@ -41,7 +41,7 @@ var (
 func IBDev2Netdev(b []byte) ([]IBDevNetdev, error) {
 	var out []IBDevNetdev
 	for _, l := range Lines(b) {
-		m := ibdev2netdevRe().FindStringSubmatch(l.Text)
+		m := ibdev2netdevRe.FindStringSubmatch(l.Text)
 		if m == nil {
 			continue
 		}
@@ -50,10 +50,10 @@ func IBDev2Netdev(b []byte) ([]IBDevNetdev, error) {
 			return nil, l.Errorf("port number: %v", err)
 		}
 		r := IBDevNetdev{Device: m[2], Port: n, Netdev: m[6], NetdevState: m[7], PCIAddress: strings.ToLower(m[1]), Evidence: l.Evidence()}
-		if c := ibdevCATypeRe().FindStringSubmatch(m[3]); c != nil {
+		if c := ibdevCATypeRe.FindStringSubmatch(m[3]); c != nil {
 			r.CAType = c[1]
 		}
-		if f := ibdevFwRe().FindStringSubmatch(m[3]); f != nil {
+		if f := ibdevFwRe.FindStringSubmatch(m[3]); f != nil {
 			r.Firmware = f[1]
 		}
 		if s, ok := PortState(m[5]); ok {

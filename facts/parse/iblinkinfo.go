@@ -1,20 +1,20 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 var (
-	iblinkSwitchRe = lazyre.New(`^Switch:?\s+(0x[0-9a-fA-F]+)\s+(.*?):\s*$`)
-	iblinkCARe     = lazyre.New(`^CA:\s+(.*?):\s*$`)
+	iblinkSwitchRe = regexp.MustCompile(`^Switch:?\s+(0x[0-9a-fA-F]+)\s+(.*?):\s*$`)
+	iblinkCARe     = regexp.MustCompile(`^CA:\s+(.*?):\s*$`)
 	// A port line: [port GUID] ["node description"] LID PORT[..] ==( link )==> peer.
-	iblinkPortRe = lazyre.New(`^\s*(?:(0x[0-9a-fA-F]+)\s+)?(?:"([^"]*)"\s+)?(\d+)\s+(\d+)\[[^\]]*\]\s*==\(\s*(.*?)\s*\)==>\s*(.*)$`)
-	iblinkPeerRe = lazyre.New(`^(?:(0x[0-9a-fA-F]+)\s+)?(?:(\d+)\s+(\d+))?\s*\[[^\]]*\]\s*"([^"]*)"\s*\(\s*(.*?)\s*\)\s*$`)
-	iblinkLinkRe = lazyre.New(`^(?:(\d+)X\s+([0-9.]+)\s*Gbps\s+)?(\w+)/\s*(\w+)$`)
+	iblinkPortRe = regexp.MustCompile(`^\s*(?:(0x[0-9a-fA-F]+)\s+)?(?:"([^"]*)"\s+)?(\d+)\s+(\d+)\[[^\]]*\]\s*==\(\s*(.*?)\s*\)==>\s*(.*)$`)
+	iblinkPeerRe = regexp.MustCompile(`^(?:(0x[0-9a-fA-F]+)\s+)?(?:(\d+)\s+(\d+))?\s*\[[^\]]*\]\s*"([^"]*)"\s*\(\s*(.*?)\s*\)\s*$`)
+	iblinkLinkRe = regexp.MustCompile(`^(?:(\d+)X\s+([0-9.]+)\s*Gbps\s+)?(\w+)/\s*(\w+)$`)
 )
 
 // IBLinkInfo parses the output of `iblinkinfo` (rdma-core infiniband-diags/iblinkinfo.c):
@@ -32,16 +32,16 @@ func IBLinkInfo(b []byte) ([]facts.IBLink, error) {
 	var nodeGUID, nodeDesc string
 	for _, l := range Lines(b) {
 		t := strings.TrimSpace(l.Text)
-		if m := iblinkSwitchRe().FindStringSubmatch(t); m != nil {
+		if m := iblinkSwitchRe.FindStringSubmatch(t); m != nil {
 			nodeDesc = m[2]
 			nodeGUID, _ = GUID(m[1])
 			continue
 		}
-		if m := iblinkCARe().FindStringSubmatch(t); m != nil {
+		if m := iblinkCARe.FindStringSubmatch(t); m != nil {
 			nodeGUID, nodeDesc = "", m[1]
 			continue
 		}
-		m := iblinkPortRe().FindStringSubmatch(l.Text)
+		m := iblinkPortRe.FindStringSubmatch(l.Text)
 		if m == nil {
 			continue
 		}
@@ -60,7 +60,7 @@ func IBLinkInfo(b []byte) ([]facts.IBLink, error) {
 		if link.Port, err = strconv.Atoi(m[4]); err != nil {
 			return nil, l.Errorf("port: %v", err)
 		}
-		lm := iblinkLinkRe().FindStringSubmatch(m[5])
+		lm := iblinkLinkRe.FindStringSubmatch(m[5])
 		if lm == nil {
 			return nil, l.Errorf("link %q: not \"WIDTH SPEED Gbps State/PhysState\"", m[5])
 		}
@@ -78,7 +78,7 @@ func IBLinkInfo(b []byte) ([]facts.IBLink, error) {
 		if s, ok := PhysicalState(lm[4]); ok {
 			link.PhysicalState = s
 		}
-		if pm := iblinkPeerRe().FindStringSubmatch(m[6]); pm != nil {
+		if pm := iblinkPeerRe.FindStringSubmatch(m[6]); pm != nil {
 			if pm[2] != "" {
 				link.PeerLID = atoiPtr(pm[2])
 				link.PeerPort = atoiPtr(pm[3])

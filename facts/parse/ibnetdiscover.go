@@ -1,12 +1,12 @@
 package parse
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // FabricNodesOutput is what ibnetdiscover, ibhosts, ibswitches or ibnodes printed.
@@ -20,13 +20,13 @@ var (
 	// ibhosts / ibswitches / ibnodes:
 	//	Switch	: 0x08c0eb0300f6fc26 ports 41 "MF0;d32-03-1:MQM8700/U1" enhanced port 0 lid 4 lmc 0
 	//	Ca	: 0x0002c90300002f78 ports 2 "node01 mlx4_0"
-	nodeLineRe = lazyre.New(`^(Ca|Switch|Router)\s*:\s*(0x[0-9a-fA-F]+)\s+ports\s+(\d+)\s+"(.*)"(?:\s+(?:base|enhanced)\s+port\s+\d+\s+lid\s+(\d+))?`)
+	nodeLineRe = regexp.MustCompile(`^(Ca|Switch|Router)\s*:\s*(0x[0-9a-fA-F]+)\s+ports\s+(\d+)\s+"(.*)"(?:\s+(?:base|enhanced)\s+port\s+\d+\s+lid\s+(\d+))?`)
 	// ibnetdiscover topology: Switch	36 "S-ec0d9a0300ec8240"		# "desc" base port 0 lid 48 lmc 0
-	topoNodeRe = lazyre.New(`^(Switch|Ca|Rt)\s+(\d+)\s+"[SHR]-([0-9a-fA-F]+)"\s*(?:#\s*"(.*?)"(?:.*?\blid\s+(\d+))?)?`)
+	topoNodeRe = regexp.MustCompile(`^(Switch|Ca|Rt)\s+(\d+)\s+"[SHR]-([0-9a-fA-F]+)"\s*(?:#\s*"(.*?)"(?:.*?\blid\s+(\d+))?)?`)
 	// ibnetdiscover topology link: [1]	"H-506b4b03003fa9b6"[1](506b4b03003fa9b6) 		# "node018 HCA-1" lid 67 4xEDR
-	topoLinkRe = lazyre.New(`^\[\d+\](?:\([0-9a-fA-F]+\))?\s+"([SHR])-([0-9a-fA-F]+)"\[\d+\](?:\([0-9a-fA-F]+\))?\s*#(?:.*?lid \d+ lmc \d+)?\s*"(.*?)"\s+lid\s+(\d+)\s+(\d+x\w+)`)
+	topoLinkRe = regexp.MustCompile(`^\[\d+\](?:\([0-9a-fA-F]+\))?\s+"([SHR])-([0-9a-fA-F]+)"\[\d+\](?:\([0-9a-fA-F]+\))?\s*#(?:.*?lid \d+ lmc \d+)?\s*"(.*?)"\s+lid\s+(\d+)\s+(\d+x\w+)`)
 	// ibnetdiscover --ports: CA    78  1 0x946dae0300630bfe 4x HDR - SW    51 81 0x946dae0300630bf6 ( 'desc' - 'peer desc' )
-	portsLineRe = lazyre.New(`^(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+(\d+x)\s+(\w+)\s*(?:-\s+(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+\(\s*'(.*?)'\s+-\s+'(.*?)'\s*\)|'(.*)')?`)
+	portsLineRe = regexp.MustCompile(`^(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+(\d+x)\s+(\w+)\s*(?:-\s+(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+\(\s*'(.*?)'\s+-\s+'(.*?)'\s*\)|'(.*)')?`)
 )
 
 var nodeTypes = map[string]string{"Ca": "CA", "CA": "CA", "H": "CA", "Switch": "Switch", "SW": "Switch", "S": "Switch",
@@ -74,17 +74,17 @@ func IBNetDiscover(b []byte) (FabricNodesOutput, error) {
 	for _, l := range Lines(b) {
 		t := strings.TrimSpace(l.Text)
 		switch {
-		case nodeLineRe().MatchString(t):
-			m := nodeLineRe().FindStringSubmatch(t)
+		case nodeLineRe.MatchString(t):
+			m := nodeLineRe.FindStringSubmatch(t)
 			add(m[1], m[2], m[4], atoiPtr(m[3]), atoiPtr(m[5]), "", l)
-		case topoNodeRe().MatchString(t):
-			m := topoNodeRe().FindStringSubmatch(t)
+		case topoNodeRe.MatchString(t):
+			m := topoNodeRe.FindStringSubmatch(t)
 			add(m[1], m[3], m[4], atoiPtr(m[2]), atoiPtr(m[5]), "", l)
-		case topoLinkRe().MatchString(t):
-			m := topoLinkRe().FindStringSubmatch(t)
+		case topoLinkRe.MatchString(t):
+			m := topoLinkRe.FindStringSubmatch(t)
 			add(m[1], m[2], m[3], nil, atoiPtr(m[4]), m[5], l)
-		case portsLineRe().MatchString(t):
-			m := portsLineRe().FindStringSubmatch(t)
+		case portsLineRe.MatchString(t):
+			m := portsLineRe.FindStringSubmatch(t)
 			speed := m[5] + m[6]
 			desc := m[11]
 			if m[13] != "" {

@@ -1,11 +1,11 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // IBStatOutput is what `ibstat` printed: the devices, and the tool's own error if it gave up.
@@ -17,8 +17,8 @@ type IBStatOutput struct {
 }
 
 var (
-	ibstatCARe   = lazyre.New(`^CA '([^']+)'\s*$`)
-	ibstatPortRe = lazyre.New(`^Port (\d+):\s*$`)
+	ibstatCARe   = regexp.MustCompile(`^CA '([^']+)'\s*$`)
+	ibstatPortRe = regexp.MustCompile(`^Port (\d+):\s*$`)
 )
 
 // IBStat parses the output of `ibstat` (or `ibstat <ca>`), rdma-core infiniband-diags ibstat.c:
@@ -59,7 +59,7 @@ func IBStat(b []byte) (IBStatOutput, error) {
 			}
 			continue
 		}
-		if m := ibstatCARe().FindStringSubmatch(t); m != nil {
+		if m := ibstatCARe.FindStringSubmatch(t); m != nil {
 			flush()
 			dev = &facts.Device{Name: m[1]}
 			dev.Evidence.Set("name", l.Evidence())
@@ -68,7 +68,7 @@ func IBStat(b []byte) (IBStatOutput, error) {
 		if dev == nil {
 			continue
 		}
-		if m := ibstatPortRe().FindStringSubmatch(t); m != nil {
+		if m := ibstatPortRe.FindStringSubmatch(t); m != nil {
 			n, err := strconv.Atoi(m[1])
 			if err != nil {
 				return out, l.Errorf("port number: %v", err)

@@ -1,13 +1,13 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
-var ibstatusHeadRe = lazyre.New(`^\s*Infiniband device '([^']+)' port (\d+) status:\s*$`)
+var ibstatusHeadRe = regexp.MustCompile(`^\s*Infiniband device '([^']+)' port (\d+) status:\s*$`)
 
 // IBStatus parses the output of `ibstatus` (rdma-core infiniband-diags/scripts/ibstatus), one
 // block per port, read from sysfs by the script:
@@ -27,7 +27,7 @@ func IBStatus(b []byte) ([]facts.Device, error) {
 	var devs []facts.Device
 	var port *facts.Port
 	for _, l := range Lines(b) {
-		if m := ibstatusHeadRe().FindStringSubmatch(l.Text); m != nil {
+		if m := ibstatusHeadRe.FindStringSubmatch(l.Text); m != nil {
 			n, err := strconv.Atoi(m[2])
 			if err != nil {
 				return nil, l.Errorf("port number: %v", err)

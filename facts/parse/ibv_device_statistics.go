@@ -1,13 +1,13 @@
 package parse
 
 import (
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // DeviceStatistics is the last table ibv_display_local_infiniband_device_statistics printed.
@@ -30,9 +30,9 @@ type DeviceStatistics struct {
 const deviceStatisticsPeriod = 10
 
 var (
-	devStatsHeaderRe = lazyre.New(`^Statistics after (\d+) seconds$`)
-	devStatsValueRe  = lazyre.New(`^(\d+)(?:\(\+(\d+)\))?$`)
-	devStatsNameRe   = lazyre.New(`^[A-Za-z][A-Za-z0-9_]*$`)
+	devStatsHeaderRe = regexp.MustCompile(`^Statistics after (\d+) seconds$`)
+	devStatsValueRe  = regexp.MustCompile(`^(\d+)(?:\(\+(\d+)\))?$`)
+	devStatsNameRe   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 )
 
 // portCounterNames are the sysfs ports/N/counters/ files (kernel drivers/infiniband/core/sysfs.c);
@@ -76,7 +76,7 @@ func IBVDeviceStatistics(b []byte) (DeviceStatistics, error) {
 			inTable = true
 			continue
 		}
-		if m := devStatsHeaderRe().FindStringSubmatch(t); m != nil {
+		if m := devStatsHeaderRe.FindStringSubmatch(t); m != nil {
 			out.ElapsedSeconds, _ = strconv.Atoi(m[1])
 			devs = nil
 			continue
@@ -113,7 +113,7 @@ func devStatsLine(l Line) (devStat, bool, error) {
 	if len(f) != 3 && len(f) != 4 {
 		return devStat{}, false, l.Errorf("want counter, device, [port,] value")
 	}
-	if !devStatsNameRe().MatchString(f[0]) {
+	if !devStatsNameRe.MatchString(f[0]) {
 		return devStat{}, false, l.Errorf("%q is not a counter name", f[0])
 	}
 	c := devStat{name: f[0], device: f[1], ev: l.Evidence()}
@@ -124,7 +124,7 @@ func devStatsLine(l Line) (devStat, bool, error) {
 		}
 		c.port = p
 	}
-	m := devStatsValueRe().FindStringSubmatch(f[len(f)-1])
+	m := devStatsValueRe.FindStringSubmatch(f[len(f)-1])
 	if m == nil {
 		return devStat{}, false, l.Errorf("value %q is not a count", f[len(f)-1])
 	}

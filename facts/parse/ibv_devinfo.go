@@ -1,11 +1,11 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // IBVDevInfoOutput is what `ibv_devinfo [-v]` printed.
@@ -20,8 +20,8 @@ type IBVDevInfoOutput struct {
 }
 
 var (
-	ibvGIDRe     = lazyre.New(`^GID\[\s*(\d+)\]:\s*(.*)$`)
-	ibvGIDOnlyRe = lazyre.New(`^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){7}\s*(,.*)?$`)
+	ibvGIDRe     = regexp.MustCompile(`^GID\[\s*(\d+)\]:\s*(.*)$`)
+	ibvGIDOnlyRe = regexp.MustCompile(`^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){7}\s*(,.*)?$`)
 )
 
 // IBVDevInfo parses the output of `ibv_devinfo` and `ibv_devinfo -v` (rdma-core
@@ -79,9 +79,9 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 			}
 			continue
 		}
-		if m := ibvGIDRe().FindStringSubmatch(t); m != nil && dev != nil {
+		if m := ibvGIDRe.FindStringSubmatch(t); m != nil && dev != nil {
 			val := strings.TrimSpace(m[2])
-			if val == "" && i+1 < len(lines) && ibvGIDOnlyRe().MatchString(strings.TrimSpace(lines[i+1].Text)) {
+			if val == "" && i+1 < len(lines) && ibvGIDOnlyRe.MatchString(strings.TrimSpace(lines[i+1].Text)) {
 				i++
 				val = strings.TrimSpace(lines[i].Text)
 			}

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math/bits"
 	"net/netip"
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // Ifconfig parses net-tools `ifconfig` (2.10 layout, lib/interface.c ife_print_long):
@@ -25,7 +25,7 @@ func Ifconfig(b []byte) ([]facts.Netdev, error) {
 	var cur *facts.Netdev
 	for _, l := range Lines(b) {
 		ev := l.Evidence()
-		if m := ifconfigHeaderRe().FindStringSubmatch(l.Text); m != nil {
+		if m := ifconfigHeaderRe.FindStringSubmatch(l.Text); m != nil {
 			out = append(out, facts.Netdev{Name: m[1]})
 			cur = &out[len(out)-1]
 			cur.Evidence.Set("name", ev)
@@ -64,7 +64,7 @@ func Ifconfig(b []byte) ([]facts.Netdev, error) {
 			if i := indexOf(f, "prefixlen"); i > 0 && i+1 < len(f) {
 				a.Address += "/" + f[i+1]
 			}
-			if m := scopeidRe().FindStringSubmatch(l.Text); m != nil {
+			if m := scopeidRe.FindStringSubmatch(l.Text); m != nil {
 				a.Scope = m[1]
 			}
 			cur.IPv6 = append(cur.IPv6, a)
@@ -86,8 +86,8 @@ func Ifconfig(b []byte) ([]facts.Netdev, error) {
 }
 
 var (
-	ifconfigHeaderRe = lazyre.New(`^(\S+?):\s+flags=\d+<([^>]*)>\s+mtu\s+(\d+)`)
-	scopeidRe        = lazyre.New(`scopeid 0x[0-9a-f]+<(\w+)>`)
+	ifconfigHeaderRe = regexp.MustCompile(`^(\S+?):\s+flags=\d+<([^>]*)>\s+mtu\s+(\d+)`)
+	scopeidRe        = regexp.MustCompile(`scopeid 0x[0-9a-f]+<(\w+)>`)
 )
 
 func indexOf(f []string, s string) int {

@@ -1,11 +1,11 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // Interrupts parses /proc/interrupts (kernel/irq/proc.c show_interrupts):
@@ -49,14 +49,14 @@ func Interrupts(b []byte) ([]facts.IRQ, error) {
 		if len(rest) > 0 {
 			chip, rest = rest[0], rest[1:]
 		}
-		if len(rest) > 0 && irqHandlerRe().MatchString(rest[0]) {
+		if len(rest) > 0 && irqHandlerRe.MatchString(rest[0]) {
 			rest = rest[1:]
 		}
 		q.Name = strings.Join(rest, " ")
 		q.Kind = irqKind(q.Name)
-		if m := irqPCIRe().FindStringSubmatch(q.Name); m != nil {
+		if m := irqPCIRe.FindStringSubmatch(q.Name); m != nil {
 			q.PCIAddress = strings.ToLower(m[1])
-		} else if m := irqPCIRe().FindStringSubmatch(chip); m != nil {
+		} else if m := irqPCIRe.FindStringSubmatch(chip); m != nil {
 			q.PCIAddress = strings.ToLower(m[1])
 		}
 		ev := l.Evidence()
@@ -68,8 +68,8 @@ func Interrupts(b []byte) ([]facts.IRQ, error) {
 }
 
 var (
-	irqHandlerRe = lazyre.New(`^(\d+-)?(edge|level|fasteoi|simple|percpu|none)$`)
-	irqPCIRe     = lazyre.New(`([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])`)
+	irqHandlerRe = regexp.MustCompile(`^(\d+-)?(edge|level|fasteoi|simple|percpu|none)$`)
+	irqPCIRe     = regexp.MustCompile(`([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])`)
 )
 
 // irqKind classifies mlx4/mlx5 action names: "mlx5_comp3@pci:...", "mlx4-comp-0@pci:...",

@@ -1,10 +1,10 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // IPAddr parses iproute2 `ip addr` in its three layouts (ip/ipaddress.c):
@@ -23,7 +23,7 @@ func IPAddr(b []byte) ([]facts.Netdev, error) {
 }
 
 var (
-	ipBriefRe = lazyre.New(`^(\S+)\s+(UP|DOWN|UNKNOWN|LOWERLAYERDOWN|DORMANT|NOTPRESENT|TESTING)\b\s*(.*)$`)
+	ipBriefRe = regexp.MustCompile(`^(\S+)\s+(UP|DOWN|UNKNOWN|LOWERLAYERDOWN|DORMANT|NOTPRESENT|TESTING)\b\s*(.*)$`)
 )
 
 type ipParser struct {
@@ -133,7 +133,7 @@ func ipBriefLine(s string) []string {
 	if strings.HasPrefix(s, " ") {
 		return nil
 	}
-	return ipBriefRe().FindStringSubmatch(strings.TrimRight(s, " "))
+	return ipBriefRe.FindStringSubmatch(strings.TrimRight(s, " "))
 }
 
 // ipFlags returns what is between the first "<" and the ">" after it, e.g.

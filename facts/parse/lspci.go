@@ -2,11 +2,11 @@ package parse
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // LSPCI parses `lspci`, `lspci -v`, `lspci -vvv`, `lspci -nnvv` (with or without -D) and grep
@@ -35,7 +35,7 @@ func LSPCI(b []byte) ([]facts.PCIFunction, error) {
 		}
 	}
 	for _, l := range lines {
-		if m := pciHeaderRe().FindStringSubmatch(l.Text); m != nil {
+		if m := pciHeaderRe.FindStringSubmatch(l.Text); m != nil {
 			flush()
 			f := pciHeader(m, l)
 			cur = &f
@@ -61,13 +61,13 @@ func LSPCI(b []byte) ([]facts.PCIFunction, error) {
 }
 
 var (
-	pciHeaderRe = lazyre.New(`^\s*((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+(.+?)(?:\s+\[([0-9a-fA-F]{4})\])?:\s+(.*)$`)
-	pciIDsRe    = lazyre.New(`\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]\s*$`)
-	pciSuffixRe = lazyre.New(`\s*\((?:rev [0-9a-fA-F]+|prog-if [^)]*)\)`)
-	linkSpeedRe = lazyre.New(`Speed ([0-9.]+)GT/s|Speed unknown`)
-	linkWidthRe = lazyre.New(`Width x(\d+)`)
-	numaFlagRe  = lazyre.New(`NUMA node (-?\d+)`)
-	acsFlagRe   = lazyre.New(`(\w+)([+-])`)
+	pciHeaderRe = regexp.MustCompile(`^\s*((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+(.+?)(?:\s+\[([0-9a-fA-F]{4})\])?:\s+(.*)$`)
+	pciIDsRe    = regexp.MustCompile(`\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]\s*$`)
+	pciSuffixRe = regexp.MustCompile(`\s*\((?:rev [0-9a-fA-F]+|prog-if [^)]*)\)`)
+	linkSpeedRe = regexp.MustCompile(`Speed ([0-9.]+)GT/s|Speed unknown`)
+	linkWidthRe = regexp.MustCompile(`Width x(\d+)`)
+	numaFlagRe  = regexp.MustCompile(`NUMA node (-?\d+)`)
+	acsFlagRe   = regexp.MustCompile(`(\w+)([+-])`)
 )
 
 // pciDetailKeys are the detail keys that make sense without a header.
@@ -79,8 +79,8 @@ func repeatsLink(f *facts.PCIFunction, key string) bool {
 
 func pciHeader(m []string, l Line) facts.PCIFunction {
 	f := facts.PCIFunction{Address: strings.ToLower(m[1]), Class: m[2], ClassID: strings.ToLower(m[3])}
-	name := pciSuffixRe().ReplaceAllString(m[4], "")
-	if ids := pciIDsRe().FindStringSubmatch(name); ids != nil {
+	name := pciSuffixRe.ReplaceAllString(m[4], "")
+	if ids := pciIDsRe.FindStringSubmatch(name); ids != nil {
 		f.VendorID, f.DeviceID = strings.ToLower(ids[1]), strings.ToLower(ids[2])
 		name = name[:len(name)-len(ids[0])]
 	}
@@ -108,7 +108,7 @@ func pciDetail(f *facts.PCIFunction, key, val, text string, l Line) {
 			f.Evidence.Set("numa_node", ev)
 		}
 	case key == "Flags":
-		if m := numaFlagRe().FindStringSubmatch(val); m != nil {
+		if m := numaFlagRe.FindStringSubmatch(val); m != nil {
 			f.NUMANode = atoiPtr(m[1])
 			f.Evidence.Set("numa_node", ev)
 		}
@@ -117,7 +117,7 @@ func pciDetail(f *facts.PCIFunction, key, val, text string, l Line) {
 		f.Evidence.Set("kernel_driver", ev)
 	case key == "ACSCtl":
 		f.ACSCtl = map[string]bool{}
-		for _, m := range acsFlagRe().FindAllStringSubmatch(val, -1) {
+		for _, m := range acsFlagRe.FindAllStringSubmatch(val, -1) {
 			f.ACSCtl[m[1]] = m[2] == "+"
 		}
 		f.Evidence.Set("acsctl", ev)
@@ -138,7 +138,7 @@ func pcieLink(val string) *facts.PCIeLink {
 	var l facts.PCIeLink
 	for _, part := range strings.Split(val, ",") {
 		part = strings.TrimSpace(part)
-		if m := linkSpeedRe().FindStringSubmatch(part); m != nil {
+		if m := linkSpeedRe.FindStringSubmatch(part); m != nil {
 			if m[1] != "" {
 				if v, err := strconv.ParseFloat(m[1], 64); err == nil {
 					l.SpeedGTs = &v
@@ -146,7 +146,7 @@ func pcieLink(val string) *facts.PCIeLink {
 			}
 			l.SpeedDowngraded = strings.Contains(part, "(downgraded)")
 		}
-		if m := linkWidthRe().FindStringSubmatch(part); m != nil {
+		if m := linkWidthRe.FindStringSubmatch(part); m != nil {
 			l.Width = atoiPtr(m[1])
 			l.WidthDowngraded = strings.Contains(part, "(downgraded)")
 		}

@@ -1,10 +1,10 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // LSPCITree parses `lspci -tv` (pciutils ls-tree.c): a drawing where `[0000:20]` starts a
@@ -38,7 +38,7 @@ func LSPCITree(b []byte) ([]facts.PCIFunction, error) {
 		s := l.Text
 		var pending *bus // a bus just opened whose single child follows with "--" instead of a branch
 		for i := 0; i < len(s); {
-			if m := treeRootRe().FindStringSubmatchIndex(s[i:]); m != nil && m[0] == 0 {
+			if m := treeRootRe.FindStringSubmatchIndex(s[i:]); m != nil && m[0] == 0 {
 				domain = s[i+m[2] : i+m[3]]
 				pending = &bus{id: domain + ":" + strings.ToLower(s[i+m[4]:i+m[5]])}
 				i += m[1]
@@ -51,7 +51,7 @@ func LSPCITree(b []byte) ([]facts.PCIFunction, error) {
 				i++
 				continue
 			}
-			if m := treeFuncRe().FindStringSubmatchIndex(s[i:]); m != nil && m[0] == 0 && i > 0 && s[i-1] == '-' {
+			if m := treeFuncRe.FindStringSubmatchIndex(s[i:]); m != nil && m[0] == 0 && i > 0 && s[i-1] == '-' {
 				on, ok := treeBus(branch, pending, s, i)
 				if !ok {
 					i++
@@ -61,7 +61,7 @@ func LSPCITree(b []byte) ([]facts.PCIFunction, error) {
 				f := facts.PCIFunction{Address: on.id + ":" + strings.ToLower(s[i+m[2]:i+m[3]]), Parent: on.parent}
 				f.Evidence.Set("parent", l.Evidence())
 				i += m[1]
-				if sec := treeBridgeRe().FindStringSubmatchIndex(s[i:]); sec != nil && sec[0] == 0 {
+				if sec := treeBridgeRe.FindStringSubmatchIndex(s[i:]); sec != nil && sec[0] == 0 {
 					pending = &bus{id: domain + ":" + strings.ToLower(s[i+sec[2]:i+sec[3]]), parent: f.Address}
 					i += sec[1]
 				} else {
@@ -79,9 +79,9 @@ func LSPCITree(b []byte) ([]facts.PCIFunction, error) {
 }
 
 var (
-	treeRootRe   = lazyre.New(`^\[([0-9a-fA-F]{4}):([0-9a-fA-F]{2})\]`)
-	treeFuncRe   = lazyre.New(`^([0-9a-fA-F]{2}\.[0-7])`)
-	treeBridgeRe = lazyre.New(`^-\[([0-9a-fA-F]{2})(?:-[0-9a-fA-F]{2})?\]`)
+	treeRootRe   = regexp.MustCompile(`^\[([0-9a-fA-F]{4}):([0-9a-fA-F]{2})\]`)
+	treeFuncRe   = regexp.MustCompile(`^([0-9a-fA-F]{2}\.[0-7])`)
+	treeBridgeRe = regexp.MustCompile(`^-\[([0-9a-fA-F]{2})(?:-[0-9a-fA-F]{2})?\]`)
 )
 
 // treeBus finds the bus of the function at column i: the branch mark just before it, or the

@@ -77,7 +77,7 @@ func MlxFWManager(b []byte) ([]facts.FirmwareInfo, error) {
 			setOnce(&d.PSID, &d.Evidence, "psid", val, l)
 		case "PCI Device Name":
 			setOnce(&d.Device, &d.Evidence, "device", val, l)
-			if a := sysfsBDFRe().FindString(val); a != "" {
+			if a := sysfsBDFRe.FindString(val); a != "" {
 				setOnce(&d.PCIAddress, &d.Evidence, "pci_address", strings.ToLower(a), l)
 			}
 		case "Base GUID":

@@ -1,21 +1,21 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // ansiRe matches the colour escapes mlxlink prints around values on a terminal.
-var ansiRe = lazyre.New("\x1b\\[[0-9;]*[A-Za-z]")
+var ansiRe = regexp.MustCompile("\x1b\\[[0-9;]*[A-Za-z]")
 
 // parenListRe takes the list out of "0x0000001f (FDR,FDR10,QDR,DDR,SDR)".
-var parenListRe = lazyre.New(`\(([^()]*)\)\s*$`)
+var parenListRe = regexp.MustCompile(`\(([^()]*)\)\s*$`)
 
 // activeEnabledRe splits the PCIe view's "2.5G-Gen 1 (16G-Gen 4)" and "4X (16X)".
-var activeEnabledRe = lazyre.New(`^(.*?)\s*\(([^()]*)\)$`)
+var activeEnabledRe = regexp.MustCompile(`^(.*?)\s*\(([^()]*)\)$`)
 
 // MlxLink parses `mlxlink -d <dev> [-m] [-c] [-e] [--port_type PCIE]` and mstflint's `mstlink`
 // (mstflint mlxlink/modules/mlxlink_commander.cpp). The report is titled sections of
@@ -43,7 +43,7 @@ func MlxLink(b []byte) (facts.MlxLink, error) {
 	lines := Lines(b)
 	section := ""
 	for i, l := range lines {
-		t := strings.TrimSpace(ansiRe().ReplaceAllString(l.Text, ""))
+		t := strings.TrimSpace(ansiRe.ReplaceAllString(l.Text, ""))
 		if t == "" || strings.Trim(t, "-") == "" {
 			continue
 		}
@@ -155,14 +155,14 @@ func mlxlinkField(m *facts.MlxLink, section, key, val string, l Line) {
 
 // speedList returns the names in "0x0000001f (FDR,FDR10,QDR,DDR,SDR)", or val when there is no list.
 func speedList(val string) string {
-	if m := parenListRe().FindStringSubmatch(val); m != nil {
+	if m := parenListRe.FindStringSubmatch(val); m != nil {
 		return m[1]
 	}
 	return val
 }
 
 func splitActiveEnabled(val string) (active, enabled string) {
-	if m := activeEnabledRe().FindStringSubmatch(val); m != nil {
+	if m := activeEnabledRe.FindStringSubmatch(val); m != nil {
 		return m[1], m[2]
 	}
 	return val, ""

@@ -1,17 +1,17 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // nvParamRe matches a parameter name: LINK_TYPE_P1, EXP_ROM_UEFI_x86_ENABLE, ESWITCH_HAIRPIN_DESCRIPTORS[3].
-var nvParamRe = lazyre.New(`^[A-Z][A-Za-z0-9_]*(\[[0-9.]+\])?$`)
+var nvParamRe = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*(\[[0-9.]+\])?$`)
 
 // sysfsBDFRe finds the PCI address in mstconfig's "PCI device: /sys/bus/pci/devices/0000:05:00.0/config".
-var sysfsBDFRe = lazyre.New(`[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]`)
+var sysfsBDFRe = regexp.MustCompile(`[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]`)
 
 // MstConfig parses `mstconfig -d <dev> [-e] query` and `mlxconfig -d <dev> [-e] q` (mstflint
 // mlxconfig/mlxcfg_ui.cpp, MFT mlxconfig). Without -d, every device is printed in turn:
@@ -84,7 +84,7 @@ func MstConfig(b []byte) ([]facts.NVConfig, error) {
 				d.Device = val
 				d.Evidence.Set("device", l.Evidence())
 			}
-			if a := sysfsBDFRe().FindString(val); a != "" {
+			if a := sysfsBDFRe.FindString(val); a != "" {
 				d.PCIAddress = strings.ToLower(a)
 				d.Evidence.Set("pci_address", l.Evidence())
 			}
@@ -101,7 +101,7 @@ func nvParamLine(d *facts.NVConfig, s string, l Line) {
 		s = strings.TrimSpace(s[1:])
 	}
 	f := strings.Fields(s)
-	if len(f) < 2 || !nvParamRe().MatchString(f[0]) {
+	if len(f) < 2 || !nvParamRe.MatchString(f[0]) {
 		return
 	}
 	p := facts.NVParam{Modified: modified, Evidence: l.Evidence()}

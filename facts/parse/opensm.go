@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // OpenSMConf parses opensm.conf (opensm/osm_subnet.c, `opensm -c` writes the full file):
@@ -37,15 +36,15 @@ func OpenSMConf(b []byte) (map[string]string, facts.EvidenceMap, error) {
 // openSMKinds classify opensm log lines, most specific first.
 var openSMKinds = []struct {
 	kind string
-	re   func() *regexp.Regexp
+	re   *regexp.Regexp
 }{
-	{"subnet_up", lazyre.New(`SUBNET UP`)},
-	{"master", lazyre.New(`Entering MASTER state`)},
-	{"standby", lazyre.New(`Entering STANDBY state`)},
-	{"bind_failed", lazyre.New(`(?i)bind failed|Error from osm_opensm_bind|ERR 5426`)},
-	{"sm_port_down", lazyre.New(`SM port is down|is_sm_port_down|Couldn't find SM port`)},
-	{"exiting", lazyre.New(`Exiting SM`)},
-	{"error", lazyre.New(`\bERR [0-9A-F]{4}\b|(?i)\berror\b`)},
+	{"subnet_up", regexp.MustCompile(`SUBNET UP`)},
+	{"master", regexp.MustCompile(`Entering MASTER state`)},
+	{"standby", regexp.MustCompile(`Entering STANDBY state`)},
+	{"bind_failed", regexp.MustCompile(`(?i)bind failed|Error from osm_opensm_bind|ERR 5426`)},
+	{"sm_port_down", regexp.MustCompile(`SM port is down|is_sm_port_down|Couldn't find SM port`)},
+	{"exiting", regexp.MustCompile(`Exiting SM`)},
+	{"error", regexp.MustCompile(`\bERR [0-9A-F]{4}\b|(?i)\berror\b`)},
 }
 
 // OpenSMLog classifies the lines of an opensm log (/var/log/opensm.log, opensm's stdout, or the
@@ -62,7 +61,7 @@ func OpenSMLog(b []byte) ([]facts.OpenSMEvent, error) {
 	var out []facts.OpenSMEvent
 	for _, l := range Lines(b) {
 		for _, k := range openSMKinds {
-			if k.re().MatchString(l.Text) {
+			if k.re.MatchString(l.Text) {
 				out = append(out, facts.OpenSMEvent{Kind: k.kind, Evidence: l.Evidence()})
 				break
 			}

@@ -2,11 +2,11 @@ package parse
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // PerfQueryOutput is what `perfquery` printed.
@@ -45,8 +45,8 @@ var perfqueryNames = map[string]string{
 }
 
 var (
-	perfqueryHeadRe    = lazyre.New(`^# Port (?:extended )?counters: (?:Lid (\d+) )?.*?port (\d+)`)
-	perfqueryCounterRe = lazyre.New(`^(\w+):\.*\s*(\S+)\s*$`)
+	perfqueryHeadRe    = regexp.MustCompile(`^# Port (?:extended )?counters: (?:Lid (\d+) )?.*?port (\d+)`)
+	perfqueryCounterRe = regexp.MustCompile(`^(\w+):\.*\s*(\S+)\s*$`)
 )
 
 // PerfQuery parses the output of `perfquery` and `perfquery -x` (rdma-core
@@ -66,7 +66,7 @@ func PerfQuery(b []byte) (PerfQueryOutput, error) {
 	var cur *facts.PerfCounters
 	for _, l := range Lines(b) {
 		t := strings.TrimSpace(l.Text)
-		if m := perfqueryHeadRe().FindStringSubmatch(t); m != nil {
+		if m := perfqueryHeadRe.FindStringSubmatch(t); m != nil {
 			out.Ports = append(out.Ports, facts.PerfCounters{Counters: map[string]int64{}})
 			cur = &out.Ports[len(out.Ports)-1]
 			if m[1] != "" {
@@ -84,7 +84,7 @@ func PerfQuery(b []byte) (PerfQueryOutput, error) {
 			}
 			continue
 		}
-		m := perfqueryCounterRe().FindStringSubmatch(t)
+		m := perfqueryCounterRe.FindStringSubmatch(t)
 		if m == nil {
 			continue
 		}

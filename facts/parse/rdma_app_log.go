@@ -1,11 +1,11 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // RDMAAppLogOutput is what a job's output says about the user-space RDMA stack.
@@ -21,13 +21,13 @@ type RDMAAppLogOutput struct {
 var (
 	// ibvMemlockRe is libibverbs' check_memlock_limit() warning (rdma-core libibverbs/init.c):
 	// "libibverbs: Warning: RLIMIT_MEMLOCK is 32768 bytes."
-	ibvMemlockRe = lazyre.New(`RLIMIT_MEMLOCK is (\d+) bytes`)
+	ibvMemlockRe = regexp.MustCompile(`RLIMIT_MEMLOCK is (\d+) bytes`)
 	// ucxLogRe is a UCX log line (ucs/debug/log.c): "[1736959004.001121] [node00:29714:0]
 	// ib_iface.c:1060 UCX  ERROR ibv_create_cq(cqe=4096) failed: ...".
-	ucxLogRe = lazyre.New(`\bUCX\s+(ERROR|WARN)\s+(.*)$`)
+	ucxLogRe = regexp.MustCompile(`\bUCX\s+(ERROR|WARN)\s+(.*)$`)
 	// ucxMemlockRe is the limit UCX quotes in its ENOMEM hint (uct/ib/base/ib_log.c):
 	// "Please set max locked memory (ulimit -l) to 'unlimited' (current: 64 kbytes)".
-	ucxMemlockRe = lazyre.New(`max locked memory .*\(current: (\d+) kbytes\)`)
+	ucxMemlockRe = regexp.MustCompile(`max locked memory .*\(current: (\d+) kbytes\)`)
 )
 
 // RDMAAppLog reads the output of an RDMA job or test program (mpirun, srun, NCCL/UCX programs)
@@ -71,7 +71,7 @@ func appLogMessage(t string) (tool, msg string) {
 	case strings.HasPrefix(t, "CMA: "):
 		return "librdmacm", t
 	}
-	if m := ucxLogRe().FindStringSubmatch(t); m != nil {
+	if m := ucxLogRe.FindStringSubmatch(t); m != nil {
 		return "ucx", m[1] + " " + strings.TrimSpace(m[2])
 	}
 	return "", ""
@@ -79,13 +79,13 @@ func appLogMessage(t string) (tool, msg string) {
 
 // appLogMemlock returns the locked-memory limit a message states, in KiB; nil when it states none.
 func appLogMemlock(t string, l Line) *facts.MemlockLimit {
-	if m := ibvMemlockRe().FindStringSubmatch(t); m != nil {
+	if m := ibvMemlockRe.FindStringSubmatch(t); m != nil {
 		if n, err := strconv.ParseInt(m[1], 10, 64); err == nil {
 			kib := n / 1024
 			return &facts.MemlockLimit{SoftKiB: &kib, Evidence: l.Evidence()}
 		}
 	}
-	if m := ucxMemlockRe().FindStringSubmatch(t); m != nil {
+	if m := ucxMemlockRe.FindStringSubmatch(t); m != nil {
 		if n, err := strconv.ParseInt(m[1], 10, 64); err == nil {
 			return &facts.MemlockLimit{SoftKiB: &n, Evidence: l.Evidence()}
 		}

@@ -1,11 +1,11 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // SMInfoOutput is what `sminfo` printed.
@@ -15,8 +15,8 @@ type SMInfoOutput struct {
 	Refusal *facts.ToolRefusal
 }
 
-var sminfoRe = lazyre.New(`sminfo: sm lid (\d+) sm guid (0x[0-9a-fA-F]+), activity count (\d+) priority (\d+)(?:\s+state (\d+) (\S+))?`)
-var sminfoStateRe = lazyre.New(`^state (\d+) (\S+)\s*$`)
+var sminfoRe = regexp.MustCompile(`sminfo: sm lid (\d+) sm guid (0x[0-9a-fA-F]+), activity count (\d+) priority (\d+)(?:\s+state (\d+) (\S+))?`)
+var sminfoStateRe = regexp.MustCompile(`^state (\d+) (\S+)\s*$`)
 
 // SMInfo parses the output of `sminfo` (rdma-core infiniband-diags/sminfo.c):
 //
@@ -28,7 +28,7 @@ func SMInfo(b []byte) (SMInfoOutput, error) {
 	var out SMInfoOutput
 	for _, l := range Lines(b) {
 		t := strings.TrimSpace(l.Text)
-		if m := sminfoRe().FindStringSubmatch(t); m != nil {
+		if m := sminfoRe.FindStringSubmatch(t); m != nil {
 			sm := facts.SMInfo{Evidence: l.Evidence()}
 			lid, err1 := strconv.Atoi(m[1])
 			act, err2 := strconv.ParseInt(m[3], 10, 64)
@@ -42,7 +42,7 @@ func SMInfo(b []byte) (SMInfoOutput, error) {
 			out.SMs = append(out.SMs, sm)
 			continue
 		}
-		if m := sminfoStateRe().FindStringSubmatch(t); m != nil && len(out.SMs) > 0 && out.SMs[len(out.SMs)-1].State == "" {
+		if m := sminfoStateRe.FindStringSubmatch(t); m != nil && len(out.SMs) > 0 && out.SMs[len(out.SMs)-1].State == "" {
 			last := &out.SMs[len(out.SMs)-1]
 			last.State = m[2]
 			continue

@@ -3,12 +3,12 @@ package parse
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // SysfsFile is one attribute of /sys/class/infiniband/<dev>, as the caller read it.
@@ -24,7 +24,7 @@ type SysfsFile struct {
 }
 
 var (
-	pciAddrRe = lazyre.New(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
+	pciAddrRe = regexp.MustCompile(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
 )
 
 // SysfsDevice builds an RDMA device from its sysfs attribute files (kernel
@@ -142,13 +142,13 @@ func sysfsDeviceAttr(d *facts.Device, rel, val string, ev facts.Evidence) error 
 		d.Evidence.Set("local_cpulist", ev)
 	case "device":
 		// The symlink points at the PCI function, e.g. "../../../0000:81:00.0".
-		if a := path.Base(val); pciAddrRe().MatchString(a) {
+		if a := path.Base(val); pciAddrRe.MatchString(a) {
 			d.PCIAddress = strings.ToLower(a)
 			d.Evidence.Set("pci_address", ev)
 		}
 	case "device/uevent":
 		for _, line := range strings.Split(val, "\n") {
-			if a, ok := strings.CutPrefix(strings.TrimSpace(line), "PCI_SLOT_NAME="); ok && pciAddrRe().MatchString(a) && d.PCIAddress == "" {
+			if a, ok := strings.CutPrefix(strings.TrimSpace(line), "PCI_SLOT_NAME="); ok && pciAddrRe.MatchString(a) && d.PCIAddress == "" {
 				d.PCIAddress = strings.ToLower(a)
 				d.Evidence.Set("pci_address", facts.Evidence{Path: ev.Path, Text: line})
 			}

@@ -1,20 +1,20 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 var (
 	// unitHeaderRe is the first line of a unit in `systemctl status`: "● opensm.service - LSB: ...";
 	// the bullet is "●", "○", "×", or "*" without UTF-8.
-	unitHeaderRe = lazyre.New(`^(?:●|○|×|\*)\s+(\S+\.(?:service|socket|target|timer|mount|path|slice|scope|device|swap|automount))(?:\s+-\s+.*)?$`)
+	unitHeaderRe = regexp.MustCompile(`^(?:●|○|×|\*)\s+(\S+\.(?:service|socket|target|timer|mount|path|slice|scope|device|swap|automount))(?:\s+-\s+.*)?$`)
 	// activeRe is "Active: active (running) since ..." or "Active: failed (Result: exit-code) since ...".
-	activeRe = lazyre.New(`^Active:\s+(\S+)(?:\s+\(([^)]*)\))?`)
+	activeRe = regexp.MustCompile(`^Active:\s+(\S+)(?:\s+\(([^)]*)\))?`)
 	// loadedRe is "Loaded: loaded (/etc/init.d/opensm; generated)" or "Loaded: not-found (Reason: ...)".
-	loadedRe = lazyre.New(`^Loaded:\s+(\S+)(?:\s+\(([^)]*)\))?`)
+	loadedRe = regexp.MustCompile(`^Loaded:\s+(\S+)(?:\s+\(([^)]*)\))?`)
 )
 
 // unitFileStates are the enablement words systemd prints inside "Loaded: loaded (path; STATE; ...)".
@@ -41,7 +41,7 @@ func SystemctlStatus(b []byte) (map[string]facts.Service, error) {
 	unit := ""
 	for _, l := range Lines(b) {
 		t := strings.TrimSpace(l.Text)
-		if m := unitHeaderRe().FindStringSubmatch(t); m != nil {
+		if m := unitHeaderRe.FindStringSubmatch(t); m != nil {
 			unit = unitName(m[1])
 			if out == nil {
 				out = map[string]facts.Service{}
@@ -59,7 +59,7 @@ func SystemctlStatus(b []byte) (map[string]facts.Service, error) {
 			continue
 		}
 		s := out[unit]
-		if m := loadedRe().FindStringSubmatch(t); m != nil && s.Loaded == "" {
+		if m := loadedRe.FindStringSubmatch(t); m != nil && s.Loaded == "" {
 			s.Loaded = m[1]
 			for _, part := range strings.Split(m[2], ";") {
 				if p := strings.TrimSpace(part); unitFileStates[p] {
@@ -67,7 +67,7 @@ func SystemctlStatus(b []byte) (map[string]facts.Service, error) {
 					break
 				}
 			}
-		} else if m := activeRe().FindStringSubmatch(t); m != nil && s.Active == "" {
+		} else if m := activeRe.FindStringSubmatch(t); m != nil && s.Active == "" {
 			s.Active = m[1]
 			if !strings.ContainsAny(m[2], ": ") {
 				s.Sub = m[2]

@@ -1,15 +1,15 @@
 package parse
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyre"
 )
 
 // ulimitMemlockRe is bash's `ulimit -a` line "max locked memory       (kbytes, -l) 64".
-var ulimitMemlockRe = lazyre.New(`\(kbytes, -l\)\s+(\S+)\s*$`)
+var ulimitMemlockRe = regexp.MustCompile(`\(kbytes, -l\)\s+(\S+)\s*$`)
 
 // Ulimit reads the locked-memory limit from `ulimit -a` (bash builtins/ulimit.def) or `ulimit -l`
 // (a bare "64" or "unlimited"), in KiB:
@@ -21,7 +21,7 @@ var ulimitMemlockRe = lazyre.New(`\(kbytes, -l\)\s+(\S+)\s*$`)
 func Ulimit(b []byte) (*facts.MemlockLimit, error) {
 	lines := Lines(b)
 	for _, l := range lines {
-		if m := ulimitMemlockRe().FindStringSubmatch(l.Text); m != nil {
+		if m := ulimitMemlockRe.FindStringSubmatch(l.Text); m != nil {
 			return memlockValue(m[1], l)
 		}
 	}

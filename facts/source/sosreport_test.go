@@ -15,7 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/gather"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
 
@@ -100,7 +100,7 @@ func TestRealSosreport(t *testing.T) {
 		t.Errorf("sos_logs/ was kept; DefaultWant drops it")
 	}
 
-	s, err := gather.Build(fsys, info)
+	s, err := build.Snapshot(fsys, info)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestRealSosreport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := gather.Build(dfs, dinfo)
+	ds, err := build.Snapshot(dfs, dinfo)
 	if err != nil {
 		t.Fatal(err)
 	}

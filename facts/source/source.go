@@ -31,7 +31,7 @@ import (
 // Open opens path with the default Options: a directory (sosreport, gather output, folder of
 // captures), an archive of one, or a single text capture. SourceInfo.Path is path; Kind is
 // "sosreport" for an archive holding sos_commands/, "captures" for a single file, and is
-// otherwise left for gather.Build to detect.
+// otherwise left for build.Snapshot to detect.
 func Open(path string) (fs.FS, facts.SourceInfo, error) {
 	return OpenWith(path, Options{})
 }

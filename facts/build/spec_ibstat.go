@@ -1,0 +1,77 @@
+package build
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+)
+
+func init() {
+	register(Spec{
+		Name:        "ibstat",
+		Plugin:      "infiniband",
+		Commands:    []string{"ibstat"},
+		Sniff:       func(head []byte) bool { return hasLinePrefix(head, "CA '") },
+		Apply:       applyIBStat,
+		Priority:    20,
+		MissingHint: "install infiniband-diags (rdma-core) and run ibstat",
+		Groups:      []string{"rdma_devices", "ib_ports"},
+		Live:        []LiveCommand{{Alts: [][]string{{"ibstat"}}}},
+		// Plain ibstat covers every device; a per-device `ibstat <dev>` capture of the same device
+		// would be taken for a second capture (another node, or before/after).
+		Tools: []Tool{{Name: "ibstat", Package: infinibandDiags, Allow: []Grammar{{Pos: posAt(isDev, isPort)}}}},
+	})
+}
+
+func applyIBStat(s *facts.Snapshot, in Input) error {
+	out, err := parse.IBStat(in.Data)
+	in = addDevices(s, in, out.Devices) // before the error: what parsed before a bad line is kept
+	if err != nil {
+		return err
+	}
+	return refused(s, in, "ibstat", out.Refusal)
+}
+
+// deviceArgs drops a device name from the arguments of a per-device capture ("ibstat mlx5_7"
+// is saved as "ibstat_mlx5_7"): it names the device, not the capture. What follows the name
+// ("ibstat_mlx5_0_node02") still labels the capture.
+func deviceArgs(in Input, devs []facts.Device) Input {
+	if in.Label != "" || in.Args == "" {
+		return in
+	}
+	for _, d := range devs {
+		if in.Args == d.Name {
+			in.Args = ""
+			return in
+		}
+		if rest, ok := strings.CutPrefix(in.Args, d.Name+"_"); ok {
+			in.Args = rest
+			return in
+		}
+	}
+	return in
+}
+
+// refused records a tool's own error (ibpanic, "No IB devices found", ...) with the user-space
+// messages and returns it as a refusal; facts parsed before the error have been kept.
+func refused(s *facts.Snapshot, in Input, tool string, r *facts.ToolRefusal) error {
+	if r == nil {
+		return nil
+	}
+	t := *r
+	t.Tool = tool
+	mergeHost(s, in, facts.Host{Userspace: []facts.ToolRefusal{t}})
+	return Refused(t.Message)
+}
+
+// hasLinePrefix reports whether some line of head starts with prefix.
+func hasLinePrefix(head []byte, prefix string) bool {
+	for _, l := range bytes.Split(head, []byte("\n")) {
+		if bytes.HasPrefix(l, []byte(prefix)) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,30 @@
+package build
+
+import (
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+)
+
+func init() {
+	register(Spec{
+		Name:        "ibstatus",
+		Plugin:      "infiniband",
+		Commands:    []string{"ibstatus"},
+		Sniff:       func(head []byte) bool { return hasLinePrefix(head, "Infiniband device '") },
+		Apply:       applyIBStatus,
+		Priority:    40,
+		MissingHint: "install infiniband-diags (rdma-core) and run ibstatus",
+		Groups:      []string{"rdma_devices", "ib_ports"},
+		Live:        []LiveCommand{{Alts: [][]string{{"ibstatus"}}}},
+		Tools:       []Tool{{Name: "ibstatus", Package: infinibandDiags, Allow: []Grammar{{Pos: posAt(devPortRe.MatchString)}}}},
+	})
+}
+
+func applyIBStatus(s *facts.Snapshot, in Input) error {
+	devs, err := parse.IBStatus(in.Data)
+	if err != nil {
+		return err
+	}
+	addDevices(s, in, devs)
+	return nil
+}

@@ -1,0 +1,80 @@
+package build
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+)
+
+func init() {
+	register(Spec{
+		Name:        "lspci",
+		Plugin:      "pci",
+		Commands:    []string{"lspci"},
+		Sniff:       func(h []byte) bool { return lspciSniffRe.Match(h) },
+		Apply:       applyLSPCI,
+		MissingHint: "run `lspci -nnvv` as root (sos pci plugin collects it)",
+		Groups:      []string{"lspci"},
+		Live:        []LiveCommand{{Alts: [][]string{{"lspci", "-nnvv"}}}, {Alts: [][]string{{"lspci", "-tv"}}}},
+		Tools: []Tool{{Name: "lspci", Package: "pciutils", Allow: []Grammar{{
+			Bare:   []string{"-nnvv", "-tv", "-vvv", "-vv", "-v", "-nn", "-n", "-t", "-D"},
+			Valued: map[string]func(string) bool{"-s": isBDF, "-d": pciIDRe.MatchString},
+		}}}},
+	})
+}
+
+var (
+	lspciSniffRe = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [A-Z][^:\n]*: |^\s*Ln[kK](?:Cap|Sta):\s|^-[+-]-?\[[0-9a-f]{4}:[0-9a-f]{2}\]`)
+	// lspciSlotArgRe finds "-s <bdf>" in a file name, with sos's "_" or the corpus's "." for ":".
+	lspciSlotArgRe = regexp.MustCompile(`-s_(?:([0-9a-fA-F]{4})[._:])?([0-9a-fA-F]{2})[._:]([0-9a-fA-F]{2})\.([0-7])`)
+	// nameBDFRe finds a sos-mangled full address in any file name, e.g. "device_0000_05_00.0_excerpt".
+	nameBDFRe = regexp.MustCompile(`([0-9a-fA-F]{4})_([0-9a-fA-F]{2})_([0-9a-fA-F]{2})\.([0-7])`)
+)
+
+// applyLSPCI merges lspci functions by address. LnkCap/LnkSta lines of a grep excerpt come
+// without a header: they belong to the function the file name selects with -s (or names with a
+// mangled address such as "..._0000_05_00.0_..."); without one they
+// are kept on a placeholder function "unknown" (or "unknown:<label>" for labelled captures,
+// "#2", "#3" for further ones; the colon keeps NormalizeBDF from reading the label as a BDF) so that a downgraded link is still reported.
+func applyLSPCI(s *facts.Snapshot, in Input) error {
+	fns, err := parse.LSPCI(in.Data)
+	if err != nil {
+		return err
+	}
+	slot := ""
+	if m := lspciSlotArgRe.FindStringSubmatch(in.Args); m != nil {
+		dom := m[1]
+		if dom == "" {
+			dom = "0000"
+		}
+		slot = fmt.Sprintf("%s:%s:%s.%s", dom, m[2], m[3], m[4])
+	} else if m := nameBDFRe.FindStringSubmatch(path.Base(in.Path)); m != nil {
+		slot = fmt.Sprintf("%s:%s:%s.%s", m[1], m[2], m[3], m[4])
+	}
+	unnamed := 0
+	for _, f := range fns {
+		if f.Address == "" {
+			unnamed++
+			f.Address = placeholderPCI(slot, in.Label, unnamed)
+		}
+		addPCI(s, in, f)
+	}
+	return nil
+}
+
+func placeholderPCI(slot, label string, n int) string {
+	a := slot
+	if a == "" {
+		a = "unknown"
+		if label != "" {
+			a += ":" + label
+		}
+	}
+	if n > 1 {
+		a += fmt.Sprintf("#%d", n)
+	}
+	return a
+}

@@ -1,0 +1,56 @@
+package build
+
+import (
+	"bytes"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+)
+
+func init() {
+	register(Spec{
+		Name:     "mlxlink",
+		Plugin:   "mellanox_firmware",
+		Commands: []string{"mlxlink", "mstlink"},
+		Sniff: func(head []byte) bool {
+			return hasLinePrefix(head, "Operational Info") && bytes.Contains(head, []byte("Physical state")) ||
+				hasLinePrefix(head, "PCIe Operational (Enabled) Info")
+		},
+		Apply:       applyMlxLink,
+		MissingHint: "install mstflint and run `mstlink -d <pci> -m` (MFT: `mlxlink -d <dev> -m -c -e`)",
+		Groups:      []string{"mlxlink"},
+		Live: []LiveCommand{
+			{Per: PerPF, Alts: [][]string{{"mlxlink", "-d", ArgPCI, "-m", "-c"}, {"mstlink", "-d", ArgPCI, "-m", "-c"}}},
+			{Per: PerPF, Alts: [][]string{{"mlxlink", "-d", ArgPCI, "--port_type", "PCIE"}, {"mstlink", "-d", ArgPCI, "--port_type", "PCIE"}}},
+		},
+		Tools: []Tool{{Name: "mlxlink", Package: nvidiaMFT, Allow: []Grammar{linkShow}},
+			{Name: "mstlink", Package: mstflint, Allow: []Grammar{linkShow}}},
+	})
+}
+
+// applyMlxLink adds one mlxlink report; the device comes from the -d argument in the file name.
+func applyMlxLink(s *facts.Snapshot, in Input) error {
+	m, err := parse.MlxLink(in.Data)
+	if err != nil {
+		return err
+	}
+	m.Device, m.PCIAddress = mstDeviceArg(in.Args)
+	if hasWord(argWords(in.Args), "PCIE") {
+		m.PortType = "PCIE"
+	}
+	stamp(&m, in.Spec, in.Path)
+	s.MlxLink = append(s.MlxLink, m)
+	if m.Refusal != "" && m.State == "" && m.PCIeSpeedActive == "" {
+		return Refused(m.Refusal)
+	}
+	return nil
+}
+
+// linkShow is the read-only form of mlxlink and mstlink: show options only (no --pc, -a,
+// --speeds, --set_speed).
+var linkShow = Grammar{
+	Bare: []string{"-m", "-c", "-e", "--json"},
+	Valued: map[string]func(string) bool{
+		"-d": isBDF, "--port_type": oneOf("PCIE", "NETWORK"),
+	},
+}

@@ -1,0 +1,35 @@
+package build
+
+import (
+	"regexp"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+)
+
+var showGIDsSniffRe = regexp.MustCompile(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
+
+func init() {
+	register(Spec{
+		Name:        "show_gids",
+		Plugin:      "infiniband",
+		Commands:    []string{"show_gids"},
+		Sniff:       func(h []byte) bool { return showGIDsSniffRe.Match(h) },
+		Apply:       applyShowGIDs,
+		MissingHint: "show_gids ships with MLNX_OFED / DOCA-OFED (mlnx-tools)",
+		Groups:      []string{"gids"},
+		Live:        []LiveCommand{{Alts: [][]string{{"show_gids"}}}},
+		Tools:       []Tool{{Name: "show_gids", Package: mlnxTools, Allow: []Grammar{{Pos: posAt(isDev)}}}},
+	})
+}
+
+func applyShowGIDs(s *facts.Snapshot, in Input) error {
+	devs, err := parse.ShowGIDs(in.Data)
+	if err != nil {
+		return err
+	}
+	for _, d := range devs {
+		addDevice(s, in, d)
+	}
+	return nil
+}

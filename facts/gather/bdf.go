@@ -1,9 +1,0 @@
-package gather
-
-import "github.com/rdmadoctor/rdmadoctor/internal/lazyre"
-
-// bdfRe matches a PCI address without domain, e.g. "81:00.0".
-var bdfRe = lazyre.New(`^[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$`)
-
-// fullBDFRe finds PCI addresses with domain in text, e.g. "0000:81:00.0".
-var fullBDFRe = lazyre.New(`[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]`)
