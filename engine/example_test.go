@@ -62,5 +62,5 @@ func ExampleEngine_Diagnose() {
 	// skipped ipoib-down: network interfaces not in snapshot: run `ip -s -d link` (iproute2), or copy /sys/class/net
 	// skipped memlock-low: locked-memory limit not in snapshot: copy /etc/security/limits.conf, or run `ulimit -a` in the context the RDMA jobs run in (batch job, container, service), or save the output of the failing job (mpirun/srun/NCCL/UCX program), including stderr
 	// skipped nv-link-type: mstconfig output not in snapshot: run `mstconfig -d <pci> -e q` (mstflint) or `mlxconfig -d <pci> -e q` (NVIDIA MFT)
-	// skipped pcie-slow: lspci output not in snapshot: run `lspci -nnvv` (pciutils)
+	// skipped pcie-slow: lspci output not in snapshot: run `lspci -nnvv` as root (pciutils)
 }

@@ -53,6 +53,9 @@ func (sp Spec) runHint(lc LiveCommand) string {
 	alts := make([]string, len(lc.Alts))
 	for i, a := range lc.Alts {
 		alts[i] = "`" + Template(a) + "`"
+		if lc.AsRoot {
+			alts[i] += " as root"
+		}
 		if p := sp.packageOf(a[0]); p != "" {
 			alts[i] += " (" + p + ")"
 		}

@@ -44,6 +44,9 @@ type LiveCommand struct {
 	Fallback bool
 	// Counters marks output that `gather --sample` reads a second time (ethtool -S).
 	Counters bool
+	// AsRoot says the output lacks what the rules need unless root runs it (lspci shows the
+	// capability registers, LnkCap/LnkSta, only to root); the skip hints say so.
+	AsRoot bool
 }
 
 // Tool is a program that a spec's live commands run.

@@ -18,7 +18,7 @@ func init() {
 		Apply:       applyLSPCI,
 		MissingHint: "run `lspci -nnvv` as root (sos pci plugin collects it)",
 		Groups:      []string{"lspci"},
-		Live:        []LiveCommand{{Alts: [][]string{{"lspci", "-nnvv"}}}, {Alts: [][]string{{"lspci", "-tv"}}}},
+		Live:        []LiveCommand{{Alts: [][]string{{"lspci", "-nnvv"}}, AsRoot: true}, {Alts: [][]string{{"lspci", "-tv"}}}},
 		Tools: []Tool{{Name: "lspci", Package: "pciutils", Allow: []Grammar{{
 			Bare:   []string{"-nnvv", "-tv", "-vvv", "-vv", "-v", "-nn", "-n", "-t", "-D"},
 			Valued: map[string]func(string) bool{"-s": isBDF, "-d": pciIDRe.MatchString},
