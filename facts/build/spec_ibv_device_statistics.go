@@ -16,7 +16,7 @@ func init() {
 		Commands:    []string{"ibv_display_local_infiniband_device_statistics"},
 		Sniff:       func(h []byte) bool { return ibvDeviceStatisticsSniffRe.Match(h) },
 		Apply:       applyIBVDeviceStatistics,
-		MissingHint: "save the output of `ibv_display_local_infiniband_device_statistics` (github.com/Chester-Gillon/ibv_message_passing)",
+		MissingHint: "optional: counter monitor from github.com/Chester-Gillon/ibv_message_passing; rdmadoctor gather --sample reads the same sysfs counters",
 		Groups:      []string{"port_counters", "hw_counters", "counter_deltas"},
 		NotLive:     "a third-party monitor that runs until stopped; `gather --sample` reads the same counters twice",
 	})
