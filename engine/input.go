@@ -1,20 +1,23 @@
 package engine
 
 import (
-	"bytes"
-	"encoding/json"
+	"reflect"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-// inputValue is the snapshot as OPA's value, the document rules see as `input`: its JSON
-// encoding (the field names of the facts types) read by OPA's own JSON reader.
+// evidenceType is shared by value in conversions: a netdev's fields mostly quote the same line.
+var evidenceType = reflect.TypeFor[facts.Evidence]()
+
+// inputValue is the snapshot as OPA's value, the document rules see as `input`: what
+// encoding/json makes of it, built directly (converter).
 func inputValue(s *facts.Snapshot) (ast.Value, error) {
-	var b bytes.Buffer
-	if err := json.NewEncoder(&b).Encode(s); err != nil {
+	c := converter{Shared: evidenceType}
+	t, err := c.convert(reflect.ValueOf(s))
+	if err != nil {
 		return nil, err
 	}
-	return ast.ValueFromReader(&b)
+	return t.Value, nil
 }
