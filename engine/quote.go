@@ -13,9 +13,12 @@ import (
 var plainWord = regexp.MustCompile(`^[A-Za-z0-9_@%+:,./-][A-Za-z0-9_@%+=:,./-]*$`)
 
 // shellQuote returns s as one POSIX shell word: s itself when it is a plain word (mlx5_0,
-// 0000:81:00.0, ib0), else s in single quotes with each ' written as '\” ("x;y" -> 'x;y',
-// "it's" -> 'it'\”s'). The result may stand inside a larger unquoted word
-// (/sys/class/net/'x;y'/mtu is the one path).
+// 0000:81:00.0, ib0), else s in single quotes, a quote inside closed, escaped and reopened:
+//
+//	x;y   ->  'x;y'
+//	it's  ->  'it'\''s'
+//
+// The result may stand inside a larger unquoted word (/sys/class/net/'x;y'/mtu is one path).
 func shellQuote(s string) string {
 	if plainWord.MatchString(s) {
 		return s
