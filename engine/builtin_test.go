@@ -113,6 +113,8 @@ func TestFillQuotes(t *testing.T) {
 		{"after a comment line", "# {{v}}\nibstat {{device}}", map[string]any{"v": "a b"}, "# a b\nibstat 'x;reboot;$(id)'"},
 		{"# inside a word", "echo a#{{device}}", nil, `echo a#'x;reboot;$(id)'`},
 		{"escaped quote", `echo \'{{device}}`, nil, `echo \''x;reboot;$(id)'`},
+		{"operator placeholder", "set_irq_affinity_cpulist.sh <cpus of the slot's socket> {{device}}", nil, "set_irq_affinity_cpulist.sh <cpus of the slot's socket> 'x;reboot;$(id)'"},
+		{"redirect", "echo {{device}} <in >>out", nil, "echo 'x;reboot;$(id)' <in >>out"},
 		{"no value", "ip link set {{other}} up", nil, "ip link set <other> up"},
 	} {
 		got := fill([]report.Fix{{Command: tc.tmpl, Note: "on {{device}}"}}, hostile, tc.vars)[0]

@@ -26,6 +26,10 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// operatorPlaceholder is text in angle brackets for the operator to replace: <cpus local to
+// the NIC>, <PortGUID>. A redirect (< file, <<EOF, 2>&1) does not start with "<" and a letter.
+var operatorPlaceholder = regexp.MustCompile(`^<[A-Za-z][^<>\n]*>`)
+
 // shellContext is where a placeholder stands in a fix command, as sh reads the template.
 type shellContext int
 
@@ -59,7 +63,8 @@ func (c shellContext) encode(v string) string {
 // placeholderContexts returns the shell context of each placeholder match of the template tmpl
 // (matches as placeholderPattern.FindAllStringSubmatchIndex gives them), reading the template
 // as sh does: backslash escapes, '...' and "..." quotes, and comments from a # at the start of
-// a word. A placeholder is taken to fill in a non-empty word part.
+// a word. A placeholder is taken to fill in a non-empty word part. What the operator is to
+// replace whole, such as <cpus of the slot's socket>, is skipped: its quote is not the shell's.
 func placeholderContexts(tmpl string, matches [][]int) []shellContext {
 	out := make([]shellContext, len(matches))
 	state := unquoted
@@ -106,6 +111,9 @@ func scanShell(s string, state shellContext, wordStart bool) (shellContext, bool
 				state, wordStart = doubleQuoted, false
 			case ch == '#' && wordStart:
 				state = comment
+			case ch == '<' && operatorPlaceholder.MatchString(s[i:]):
+				i += len(operatorPlaceholder.FindString(s[i:])) - 1
+				wordStart = false
 			default:
 				wordStart = strings.IndexByte(" \t\n;&|()<>", ch) >= 0
 			}
