@@ -18,8 +18,8 @@
 #   explains: [port-physical-link-down, ib-port-no-subnet-manager, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled]
 #   needs_reboot: false
 #   fix:
-#     - command: modprobe {{modules}}
-#       note: load the missing modules; read the error and dmesg (Unknown symbol, disagrees about version of symbol) if it fails
+#     - command: modprobe -a {{modules}}
+#       note: load the missing modules (-a loads each; without it the others are taken as parameters of the first); read the error and dmesg (Unknown symbol, disagrees about version of symbol) if it fails
 #     - command: dkms status
 #       note: an MLNX_OFED/DOCA-OFED build must match the running kernel - rebuild it, or remove it and use the in-kernel driver with rdma-core
 #     - command: dnf install rdma-core libibverbs-utils infiniband-diags
