@@ -74,14 +74,55 @@ func TestFill(t *testing.T) {
 	got := fill([]report.Fix{
 		{Command: "mstconfig -d {{pci}} set {{param}}={{value}}", Note: "then reset {{device}}"},
 		{Command: "ip link set {{ netdev }} mtu 9000 && ibstat {{device}} {{port}}"},
-	}, report.Subject{Device: "mlx5_0", Port: &port, PCI: "0000:81:00.0"}, map[string]any{"param": "LINK_TYPE_P2", "value": 2})
+		{Command: "modprobe -a {{modules}}"},
+	}, report.Subject{Device: "mlx5_0", Port: &port, PCI: "0000:81:00.0"},
+		map[string]any{"param": "LINK_TYPE_P2", "value": 2, "modules": []any{"mlx5_core", "ib_uverbs"}, "none": nil})
 	want := []report.Fix{
 		{Command: "mstconfig -d 0000:81:00.0 set LINK_TYPE_P2=2", Note: "then reset mlx5_0"},
 		{Command: "ip link set <netdev> mtu 9000 && ibstat mlx5_0 2"},
+		{Command: "modprobe -a mlx5_core ib_uverbs"},
 	}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("fix %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestFillQuotes: values from the input are shell-quoted for where they stand in the command;
+// notes get them as they are.
+func TestFillQuotes(t *testing.T) {
+	port := 1
+	hostile := report.Subject{Device: "x;reboot;$(id)", Port: &port, PCI: "0000:81:00.0", Netdev: "it's `id`"}
+	for _, tc := range []struct {
+		name, tmpl string
+		vars       map[string]any
+		want       string
+	}{
+		{"word", "sminfo -C {{device}} -P {{port}}", nil, `sminfo -C 'x;reboot;$(id)' -P 1`},
+		{"inside a word", "cat /sys/class/net/{{netdev}}/mtu", nil, `cat /sys/class/net/'it'\''s ` + "`id`" + `'/mtu`},
+		{"key=value", "mstconfig -d {{pci}} set {{param}}={{value}}", map[string]any{"param": "A B", "value": "1"}, `mstconfig -d 0000:81:00.0 set 'A B'=1`},
+		{"list", "modprobe -a {{modules}}", map[string]any{"modules": []any{"mlx5_ib", "a b", "$x"}}, `modprobe -a mlx5_ib 'a b' '$x'`},
+		{"newline", "ethtool {{v}}", map[string]any{"v": "a\nreboot"}, "ethtool 'a\nreboot'"},
+		{"leading =", "echo {{v}}", map[string]any{"v": "=ls"}, "echo '=ls'"},
+		{"in single quotes", "echo '{{device}} x' > f", nil, `echo 'x;reboot;$(id) x' > f`},
+		{"quote in single quotes", "echo '{{netdev}}'", nil, `echo 'it'\''s ` + "`id`" + `'`},
+		{"in double quotes", `sysctl -w a="{{device}} 1"`, nil, `sysctl -w a=""'x;reboot;$(id)'" 1"`},
+		{"plain in double quotes", `sysctl -w a="{{port}} 1"`, nil, `sysctl -w a="1 1"`},
+		{"comment", "# update through {{v}}'s tools", map[string]any{"v": "HPE\nreboot"}, `# update through HPE\nreboot's tools`},
+		{"after a comment line", "# {{v}}\nibstat {{device}}", map[string]any{"v": "a b"}, "# a b\nibstat 'x;reboot;$(id)'"},
+		{"# inside a word", "echo a#{{device}}", nil, `echo a#'x;reboot;$(id)'`},
+		{"escaped quote", `echo \'{{device}}`, nil, `echo \''x;reboot;$(id)'`},
+		{"operator placeholder", "set_irq_affinity_cpulist.sh <cpus of the slot's socket> {{device}}", nil, "set_irq_affinity_cpulist.sh <cpus of the slot's socket> 'x;reboot;$(id)'"},
+		{"redirect", "echo {{device}} <in >>out", nil, "echo 'x;reboot;$(id)' <in >>out"},
+		{"no value", "ip link set {{other}} up", nil, "ip link set <other> up"},
+	} {
+		got := fill([]report.Fix{{Command: tc.tmpl, Note: "on {{device}}"}}, hostile, tc.vars)[0]
+		if got.Command != tc.want {
+			t.Errorf("%s: %q -> %q, want %q", tc.name, tc.tmpl, got.Command, tc.want)
+		}
+		if got.Note != "on x;reboot;$(id)" {
+			t.Errorf("%s: note %q, want the value as it is", tc.name, got.Note)
 		}
 	}
 }

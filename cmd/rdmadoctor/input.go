@@ -13,6 +13,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
+	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 )
 
 // inputFlags are shared by facts and diagnose.
@@ -91,7 +92,7 @@ func inputErrors(c *cli.Context, s *facts.Snapshot) error {
 		return errors.New(strings.Join(bad, "\n"))
 	}
 	for _, b := range bad {
-		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", b)
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", visible.Escape(b))
 	}
 	return nil
 }

@@ -7,6 +7,9 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 )
 
 func main() {
@@ -24,9 +27,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := app.Run(args); err != nil {
 		code := exitCode(err)
 		if msg := err.Error(); msg != "" { // a silentExit has said everything already
-			fmt.Fprintf(stderr, "rdmadoctor: %s\n", msg)
+			fmt.Fprintf(stderr, "rdmadoctor: %s\n", escapeLines(msg))
 		}
 		return code
 	}
 	return 0
+}
+
+// escapeLines makes the control characters of each line of msg visible (an error may quote a
+// file name or an input line), keeping the message's own line breaks.
+func escapeLines(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		lines[i] = visible.Escape(l)
+	}
+	return strings.Join(lines, "\n")
 }

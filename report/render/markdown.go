@@ -11,6 +11,7 @@ import (
 // Markdown writes the report for a ticket or chat: a summary table, then one section per
 // diagnosis with its evidence and fix commands in code blocks, then what could not be checked.
 func Markdown(w io.Writer, r *report.Report) error {
+	r = escaped(r)
 	var b strings.Builder
 	fmt.Fprintf(&b, "## rdmadoctor report: %s\n\n", mdEscape(hostLine(r)))
 	fmt.Fprintf(&b, "- Source: %s\n", code(origin(r)))
@@ -34,25 +35,25 @@ func Markdown(w io.Writer, r *report.Report) error {
 			}
 			b.WriteString("\n")
 			if len(d.Evidence) > 0 {
-				b.WriteString("\nEvidence:\n\n```text\n")
+				var lines strings.Builder
 				for _, ev := range d.Evidence {
-					b.WriteString(evidenceLine(ev) + "\n")
+					lines.WriteString(evidenceLine(ev) + "\n")
 				}
-				b.WriteString("```\n")
+				b.WriteString("\nEvidence:\n\n" + codeBlock("text", lines.String()))
 			}
 			if len(d.Fix) > 0 {
 				b.WriteString("\nFix")
 				if d.NeedsReboot {
 					b.WriteString(" (takes effect after a reboot or firmware reset)")
 				}
-				b.WriteString(":\n\n```sh\n")
+				var lines strings.Builder
 				for _, f := range d.Fix {
 					if f.Note != "" {
-						b.WriteString("# " + f.Note + "\n")
+						lines.WriteString("# " + f.Note + "\n")
 					}
-					b.WriteString(f.Command + "\n")
+					lines.WriteString(f.Command + "\n")
 				}
-				b.WriteString("```\n")
+				b.WriteString(":\n\n" + codeBlock("sh", lines.String()))
 			}
 			if len(d.References) > 0 {
 				b.WriteString("\nReferences: " + strings.Join(d.References, ", ") + "\n")
@@ -109,13 +110,38 @@ func mdEscape(s string) string {
 	return strings.Join(parts, "`")
 }
 
-// code wraps s in backticks, with a longer fence when s contains one.
+// code wraps s in a code span whose backtick fence is longer than any run of backticks in s
+// (CommonMark 6.1), padded with a space when s starts or ends with one; "|" is escaped for the
+// tables.
 func code(s string) string {
 	if s == "" {
 		return ""
 	}
-	if strings.Contains(s, "`") {
-		return "`` " + strings.ReplaceAll(s, "|", `\|`) + " ``"
+	s = strings.ReplaceAll(s, "|", `\|`)
+	f := strings.Repeat("`", longestBacktickRun(s)+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return f + " " + s + " " + f
 	}
-	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
+	return f + s + f
+}
+
+// codeBlock fences lines (each ending in a newline) as a code block of the language lang, with
+// a fence longer than any run of backticks in them, so no line can close it (CommonMark 4.5).
+func codeBlock(lang, lines string) string {
+	f := strings.Repeat("`", max(3, longestBacktickRun(lines)+1))
+	return f + lang + "\n" + lines + f + "\n"
+}
+
+// longestBacktickRun is the length of the longest run of "`" in s.
+func longestBacktickRun(s string) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '`' {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return longest
 }

@@ -25,8 +25,9 @@ var severityColors = map[string]text.Colors{
 // diagnosis (rank, severity, id, subject, message) with its evidence lines and fix commands
 // below the message, consequences marked "(consequence of #N id)", and a footer with the checks
 // that could not run and the inputs that had problems. All cells are strings, so go-pretty
-// aligns nothing to the right.
+// aligns nothing to the right. Control characters from the input are shown escaped (escaped).
 func Table(w io.Writer, r *report.Report, opts Options) error {
+	r = escaped(r)
 	p := painter(opts.Color)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s: %s, %s\n", r.Tool.Name, r.Tool.Version, hostLine(r), origin(r))

@@ -18,8 +18,8 @@
 #   explains: [port-physical-link-down, ib-port-no-subnet-manager, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled]
 #   needs_reboot: false
 #   fix:
-#     - command: modprobe {{modules}}
-#       note: load the missing modules; read the error and dmesg (Unknown symbol, disagrees about version of symbol) if it fails
+#     - command: modprobe -a {{modules}}
+#       note: load the missing modules (-a loads each; without it the others are taken as parameters of the first); read the error and dmesg (Unknown symbol, disagrees about version of symbol) if it fails
 #     - command: dkms status
 #       note: an MLNX_OFED/DOCA-OFED build must match the running kernel - rebuild it, or remove it and use the in-kernel driver with rdma-core
 #     - command: dnf install rdma-core libibverbs-utils infiniband-diags
@@ -51,7 +51,7 @@ findings contains f if {
 	not loaded.mlx4_core
 	f := finding.with_fields(
 		finding.node(sprintf("no Mellanox core driver is loaded (neither mlx5_core nor mlx4_core in lsmod) although %s", [why_present]), array.concat(module_evidence, pci_evidence)),
-		{"vars": {"modules": "mlx5_core mlx5_ib ib_uverbs rdma_ucm"}},
+		{"vars": {"modules": ["mlx5_core", "mlx5_ib", "ib_uverbs", "rdma_ucm"]}},
 	)
 }
 
@@ -64,7 +64,7 @@ findings contains f if {
 	count(input.devices) == 0
 	f := finding.with_fields(
 		finding.node(sprintf("%s is loaded but %s is not, and no RDMA device is listed: the adapter works as a plain NIC only", [core, ib]), module_evidence),
-		{"confidence": "medium", "vars": {"modules": concat(" ", [ib, "ib_uverbs", "rdma_ucm"])}},
+		{"confidence": "medium", "vars": {"modules": [ib, "ib_uverbs", "rdma_ucm"]}},
 	)
 }
 
@@ -76,7 +76,7 @@ findings contains f if {
 	not verbs_answered
 	f := finding.with_fields(
 		finding.node("ib_core is loaded but ib_uverbs is not: user-space verbs (libibverbs, perftest, MPI, NCCL) cannot open any device", module_evidence),
-		{"vars": {"modules": "ib_uverbs"}},
+		{"vars": {"modules": ["ib_uverbs"]}},
 	)
 }
 

@@ -22,7 +22,7 @@ test_fires_without_ib_uverbs if {
 	mods := [{"name": "mlx5_core"}, {"name": "mlx5_ib"}, {"name": "ib_core"}]
 	fs := rule.findings with input as {"host": {"modules": mods}, "devices": [{"name": "mlx5_0"}]}
 	some f in fs
-	f.vars.modules == "ib_uverbs"
+	f.vars.modules == ["ib_uverbs"]
 }
 
 test_no_finding_when_stack_loaded if {
