@@ -8,6 +8,7 @@ const (
 	StatusTimeout      = "timeout"      // the command was killed at its timeout
 	StatusUnsupported  = "unsupported"  // the tool ran and refused (e.g. "No IB devices found")
 	StatusUnrecognized = "unrecognized" // a file in the snapshot that no parser recognises
+	StatusUnjoined     = "unjoined"     // facts of two inputs not linked: their evidence disagrees or is missing
 )
 
 // Source records one input that was looked for.
@@ -16,7 +17,8 @@ type Source struct {
 	Name string `json:"name"`
 	// Origin is the file inside the snapshot, or the command line for a live run.
 	Origin string `json:"origin"`
-	// Status is one of ok, missing, error, timeout, unsupported, unrecognized.
+	// Status is one of ok, missing, error, timeout, unsupported, unrecognized, unjoined (Name
+	// "join", Origin the device: why it was not linked to a PCI function, so `<pci>` stays).
 	Status string `json:"status"`
 	// Error explains any status but ok, e.g. "mstconfig not installed" or "line 7: ...".
 	Error string `json:"error,omitempty"`

@@ -19,7 +19,8 @@ import (
 // inputFlags are shared by facts and diagnose.
 func inputFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "snapshot", Usage: "read a sosreport, gather output or folder of captures (`PATH`: dir, .tar, .tar.gz, .tar.xz)"},
+		&cli.GenericFlag{Name: "snapshot", Value: &onceValue{err: errSeveralSnapshots},
+			Usage: "read a sosreport, gather output or folder of captures (`PATH`: dir, .tar, .tar.gz, .tar.xz)"},
 		&cli.StringSliceFlag{Name: "input", Usage: "read one captured output (`FILE`, or - for stdin); repeatable"},
 		// Live mode (neither --snapshot nor --input); diagnose defines --timeout itself.
 		&cli.StringFlag{Name: "root", Value: "/", Usage: "live: read sys/, proc/, etc/ and var/ below `DIR` (containers, chroots, tests)"},

@@ -35,7 +35,8 @@ var relevantPlugins = map[string]bool{
 }
 
 // Snapshot reads fsys (in sos layout, or a folder of captures) and returns the snapshot. It fails
-// only when fsys cannot be walked; unreadable or malformed files are recorded in Sources.
+// when fsys cannot be walked, or with a *SeveralHostsError when its folders hold different hosts'
+// captures; unreadable or malformed files are recorded in Sources.
 func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	s := &facts.Snapshot{SchemaVersion: facts.SchemaVersion, Source: info}
 	if info.Kind == "" {
@@ -79,6 +80,9 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read snapshot: %w", err)
+	}
+	if err := oneHost(fsys, inputs, info); err != nil {
+		return nil, err
 	}
 
 	for i := range specs {

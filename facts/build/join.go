@@ -74,8 +74,9 @@ func joinMSTPaths(s *facts.Snapshot) {
 }
 
 // joinDevicePCI gives an RDMA device its PCI address through its netdev (ethtool -i bus-info),
-// or, when the node has exactly one Mellanox physical function and one RDMA device without an
-// address, through that uniqueness. It then copies PF/VF from the PCI function.
+// or on evidence that it is one of the Mellanox physical functions (joinPCIByEvidence); being
+// the only device and the only function of the node is not such evidence. It then copies PF/VF
+// from the PCI function.
 func joinDevicePCI(s *facts.Snapshot) {
 	owners := map[string]int{} // netdev -> how many devices claim it
 	for _, d := range s.Devices {
@@ -102,17 +103,7 @@ func joinDevicePCI(s *facts.Snapshot) {
 			}
 		}
 	}
-	var unjoined []*facts.Device
-	for i := range s.Devices {
-		if s.Devices[i].PCIAddress == "" && s.Devices[i].Capture == "" {
-			unjoined = append(unjoined, &s.Devices[i])
-		}
-	}
-	if pfs := mellanoxPFs(s); len(unjoined) == 1 && len(pfs) == 1 && countDistinctDevices(s) == 1 {
-		unjoined[0].PCIAddress = pfs[0]
-		unjoined[0].Evidence.Set("pci_address", facts.Evidence{Source: "join",
-			Text: "the only Mellanox physical function in the snapshot: " + pfs[0]})
-	}
+	joinPCIByEvidence(s)
 	for i := range s.Devices {
 		d := &s.Devices[i]
 		if f := findPCI(s, d.PCIAddress); f != nil {

@@ -76,13 +76,17 @@ func mergePorts(dst, src []facts.Port) []facts.Port {
 	return dst
 }
 
-// captureLabel names a second capture of the same command: its "__label", else the file name.
+// captureLabel names a second capture of the same command: its "__label", else its arguments,
+// else its capture folder ("after" for after/ibstat), else the file name.
 func captureLabel(in Input) string {
 	if in.Label != "" {
 		return in.Label
 	}
 	if in.Args != "" {
 		return in.Args
+	}
+	if f := hostFolder(in); f != "." {
+		return f
 	}
 	return path.Base(in.Path)
 }
@@ -108,14 +112,21 @@ func addDevice(s *facts.Snapshot, in Input, d facts.Device) {
 	s.Devices = append(s.Devices, d)
 }
 
-// otherCapture reports whether e already holds facts that in's spec read from another file: a
-// second capture of the same command (another node, or before and after), which stays apart.
-// Looking at every fact's evidence, not only the name's, keeps captures apart even when another
-// spec (sysfs, applied first) created the device.
+// otherCapture reports whether e already holds facts from another capture than in: in's spec
+// read from another file (a second capture of the same command: another node, or before and
+// after), or any spec a file in another capture folder (before/ibstat vs after/ibstatus; folders
+// of different hosts are refused before, by oneHost). Such captures stay apart. "__label"s in one
+// folder do not: ibdev2netdev__after_vfs completes ibstat__active_later (corpus 112). Looking at every fact's
+// evidence, not only the name's, keeps captures apart even when another spec (sysfs, applied
+// first) created the device.
 func otherCapture(e *facts.Device, in Input) bool {
+	folder := hostFolder(in)
 	from := func(m facts.EvidenceMap) bool {
 		for _, ev := range m {
-			if ev.Source == in.Spec && ev.Path != in.Path {
+			if ev.Path == "" || ev.Path == in.Path {
+				continue
+			}
+			if ev.Source == in.Spec || folderOf(ev.Path) != folder {
 				return true
 			}
 		}

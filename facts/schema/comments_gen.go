@@ -270,7 +270,7 @@ func comments() map[string]string {
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Name":                    "Name is the spec name, e.g. \"ibstat\", \"mstconfig_query\", \"sysfs_infiniband\".",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Origin":                  "Origin is the file inside the snapshot, or the command line for a live run.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.RecognisedBy":            "RecognisedBy says how a loose capture was identified: \"path\", \"name\" or \"content\".",
-		"github.com/rdmadoctor/rdmadoctor/facts.Source.Status":                  "Status is one of ok, missing, error, timeout, unsupported, unrecognized.",
+		"github.com/rdmadoctor/rdmadoctor/facts.Source.Status":                  "Status is one of ok, missing, error, timeout, unsupported, unrecognized, unjoined (Name \"join\", Origin the device: why it was not linked to a PCI function, so `<pci>` stays).",
 		"github.com/rdmadoctor/rdmadoctor/facts.SourceInfo":                     "SourceInfo says where the snapshot came from.",
 		"github.com/rdmadoctor/rdmadoctor/facts.SourceInfo.Kind":                "Kind is live, sosreport, snapshot (a gather output) or captures (loose files).",
 		"github.com/rdmadoctor/rdmadoctor/facts.SourceInfo.Path":                "Path is the directory, archive or file given by the user; empty for live.",

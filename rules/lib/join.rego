@@ -3,7 +3,8 @@
 # description: >-
 #   Links an RDMA device to its PCI address, netdev, lspci block and mstconfig query even when the
 #   snapshot's own join left a field empty: from netdevs (ibdev2netdev, ethtool bus-info), mst
-#   status, and, as a last resort, the only Mellanox function on a node with a single device.
+#   status, and, as a last resort, the only Mellanox function on a node with a single device when
+#   the snapshot's join did not refuse that link (a source with status unjoined).
 # scope: package
 package rdmadoctor.lib.join
 
@@ -27,7 +28,9 @@ pci(dev) := dev.pci_address if {
 	})
 	a := addrs[0]
 } else := a if {
-	# one physical device and one Mellanox PF in lspci: they are the same card
+	# one physical device and one Mellanox PF in lspci: they are the same card, unless the
+	# snapshot's own join found that they are not, or that nothing links them (unjoined)
+	not unjoined[dev.name]
 	not hca.is_vf(dev)
 	count(pf_names) == 1
 	pf_names[dev.name]
@@ -35,6 +38,14 @@ pci(dev) := dev.pci_address if {
 	count(fns) == 1
 	a := fns[0]
 } else := ""
+
+# unjoined holds the devices the snapshot builder did not link to the node's only Mellanox
+# function (facts/build join_pci.go): their evidence disagrees, or nothing links them.
+unjoined contains src.origin if {
+	some src in input.sources
+	src.name == "join"
+	src.status == "unjoined"
+}
 
 pf_names contains d.name if {
 	some d in input.devices
@@ -110,7 +121,9 @@ nvconfig(dev) := q if {
 	qs := [q | some q in input.nvconfig; nv_pci(q) == a]
 	q := qs[0]
 } else := q if {
-	# a single query on a node with a single physical device
+	# a single query on a node with a single physical device, unless the snapshot's own join
+	# refused to link that device to the node's only Mellanox function
+	not unjoined[dev.name]
 	count(input.nvconfig) == 1
 	count(pf_names) == 1
 	pf_names[dev.name]
