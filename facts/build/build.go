@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
 
@@ -170,7 +171,11 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 		return src
 	}
 	if err := sp.Apply(s, in); err != nil {
-		if IsRefused(err) {
+		if ps, ok := parse.AsProblems(err); ok {
+			// The parser kept what it could: the facts are there, these lines are not.
+			src.Status, src.Error = facts.StatusPartial, partialSummary(ps)
+			src.Problems, src.MoreProblems = capProblems(ps)
+		} else if IsRefused(err) {
 			src.Status, src.Error = facts.StatusUnsupported, err.Error()
 		} else {
 			src.Status, src.Error = facts.StatusError, err.Error() // Origin names the file
@@ -178,6 +183,22 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 	}
 	stamp(s, sp.Name, in.Path)
 	return src
+}
+
+// partialSummary is the Error of a partial source: how many lines, and the first.
+func partialSummary(ps parse.Problems) string {
+	if len(ps) == 1 {
+		return "1 line not used: " + ps.Error()
+	}
+	return fmt.Sprintf("%d lines not used: %s", len(ps), ps.Error())
+}
+
+// capProblems keeps the first facts.MaxProblems problems and counts the rest.
+func capProblems(ps parse.Problems) ([]facts.Problem, int) {
+	if len(ps) <= facts.MaxProblems {
+		return ps, 0
+	}
+	return ps[:facts.MaxProblems], len(ps) - facts.MaxProblems
 }
 
 func missing(sp *Spec) facts.Source {
