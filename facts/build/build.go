@@ -166,7 +166,7 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 		src.Status, src.Error = facts.StatusError, errBinary
 		return src
 	}
-	in.Data = data
+	in.Data = source.Text(data)
 	if sp.Apply == nil {
 		return src
 	}
@@ -263,7 +263,7 @@ func readHead(fsys fs.FS, p string) ([]byte, error) {
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 		return nil, err
 	}
-	return b[:n], nil
+	return source.Text(b[:n]), nil
 }
 
 func detectKind(fsys fs.FS) string {

@@ -149,3 +149,40 @@ func TestProblemsCapped(t *testing.T) {
 		t.Errorf("status %s, %d problems + %d more", src.Status, len(src.Problems), src.MoreProblems)
 	}
 }
+
+// TestUndecodableBytesReplaced: a Latin-1 byte in a dmesg line or a UTF-8 byte order mark
+// before ibstat costs that character, not the file (issue 10).
+func TestUndecodableBytesReplaced(t *testing.T) {
+	prepend := func(p string) func([]byte) []byte {
+		return func(b []byte) []byte { return append([]byte(p), b...) }
+	}
+	for _, tc := range []struct {
+		name, prefix, file string
+		edit               func([]byte) []byte
+		check              func(t *testing.T, s *facts.Snapshot)
+	}{
+		{"Latin-1 DMI line in dmesg", "007", "dmesg_grep_mlx5_core", prepend("[    0.000000] DMI: Soci\xe9t\xe9 G\xe9n\xe9rale/X11, BIOS 1.0\n"),
+			func(t *testing.T, s *facts.Snapshot) {
+				if len(s.Host.KernelEvents) == 0 {
+					t.Errorf("no kernel log events")
+				}
+			}},
+		{"UTF-8 BOM before ibstat", "017", "ibstat", prepend("\xef\xbb\xbf"),
+			func(t *testing.T, s *facts.Snapshot) {
+				if len(s.Devices) != 1 || s.Devices[0].Name != "ibp4s0" || s.Devices[0].Ports[0].State != "Initializing" {
+					t.Errorf("devices %+v", s.Devices)
+				}
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Snapshot(corpusFS(t, tc.prefix, tc.file, tc.edit), facts.SourceInfo{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if src := sourceOf(t, s, tc.file); src.Status != facts.StatusOK {
+				t.Fatalf("status %s: %s", src.Status, src.Error)
+			}
+			tc.check(t, s)
+		})
+	}
+}

@@ -46,7 +46,7 @@ func IBStat(b []byte) (IBStatOutput, error) {
 	var port *facts.Port
 	var devLine, portLine Line // the headers of the open blocks
 	var probs problems
-	incomplete := false // the last block closed lacked lines every ibstat prints
+	incomplete := false       // the last block closed lacked lines every ibstat prints
 	seen := map[string]bool{} // the keys of the open port block
 	closePort := func() {
 		if port != nil {

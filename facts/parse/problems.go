@@ -14,7 +14,9 @@ type LineError struct {
 	Why  string
 }
 
-func (e *LineError) Error() string { return fmt.Sprintf("line %d: %q: %s", e.Line.N, e.Line.Text, e.Why) }
+func (e *LineError) Error() string {
+	return fmt.Sprintf("line %d: %q: %s", e.Line.N, e.Line.Text, e.Why)
+}
 
 // Problems is the error of a parser that kept everything it could: the records it returns are
 // good, and each of these lines could not be used (a value that does not parse, a block cut
