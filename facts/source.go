@@ -23,6 +23,10 @@ type Source struct {
 	Error string `json:"error,omitempty"`
 	// RecognisedBy says how a loose capture was identified: "path", "name" or "content".
 	RecognisedBy string `json:"recognised_by,omitempty"`
+	// Note says how the file was read when that is not what its name says, e.g. "ibstat:
+	// content is ibstatus output, read as ibstatus", or which lines of a file holding several
+	// outputs this source is.
+	Note string `json:"note,omitempty"`
 	// Problems are the lines of a partial source that could not be used, at most MaxProblems;
 	// MoreProblems counts the others.
 	Problems     []Problem `json:"problems,omitempty"`
@@ -45,15 +49,9 @@ type Problem struct {
 // Incomplete reports whether the source was present but not (fully) read: its facts may be
 // missing or partial, so a report built on it cannot claim the node is healthy.
 func (s Source) Incomplete() bool {
-	switch s.Status {
-	case StatusPartial, StatusError, StatusTimeout:
-		return true
-	case StatusUnrecognized:
-		// A file nobody reads is not an input, except when its content is nobody's output under
-		// a known tool's name (Name is then that tool).
-		return s.Name != "" && s.Name != "unrecognized"
-	}
-	return false
+	// A file with unrecognized content is not an input: the fact groups it would feed are
+	// missing, and the rules that need them are skipped, which the report says.
+	return s.Status == StatusPartial || s.Status == StatusError || s.Status == StatusTimeout
 }
 
 // SourceInfo says where the snapshot came from.

@@ -186,3 +186,67 @@ func TestUndecodableBytesReplaced(t *testing.T) {
 		})
 	}
 }
+
+// TestContentChecked: the content of a file is checked also when its name is known (issue 10).
+func TestContentChecked(t *testing.T) {
+	ibstatus := fixtures.Read(t, "ibstatus/ddr-port-training.txt")
+	devinfo := fixtures.Read(t, "ibv_devinfo/dgx-spark-roce-mtu1024.txt")
+	ibstat := fixtures.Read(t, "ibstat/cx4-back-to-back-no-sm.txt")
+	t.Run("ibstatus saved as ibstat", func(t *testing.T) {
+		s, _ := Snapshot(fstest.MapFS{"ibstat": {Data: ibstatus}}, facts.SourceInfo{})
+		src := sourceOf(t, s, "ibstat")
+		if src.Name != "ibstatus" || src.Status != facts.StatusOK || src.Note != "ibstat: content is ibstatus output, read as ibstatus" || len(s.Devices) == 0 {
+			t.Errorf("source %+v, %d devices", src, len(s.Devices))
+		}
+	})
+	t.Run("ibv_devinfo saved as ibstat", func(t *testing.T) {
+		s, _ := Snapshot(fstest.MapFS{"ibstat": {Data: devinfo}}, facts.SourceInfo{})
+		src := sourceOf(t, s, "ibstat")
+		if src.Name != "ibv_devinfo" || src.Status != facts.StatusOK || len(s.Devices) != 4 {
+			t.Errorf("source %+v, %d devices", src, len(s.Devices))
+		}
+	})
+	t.Run("ibstat -l saved as ibstat", func(t *testing.T) {
+		// `ibstat -l` lists the CA names, one a line (infiniband-diags ibstat.c list_only).
+		s, _ := Snapshot(fstest.MapFS{"ibstat": {Data: []byte("mlx5_0\nmlx5_1\n")}}, facts.SourceInfo{})
+		if src := sourceOf(t, s, "ibstat"); src.Status != facts.StatusUnrecognized || !strings.Contains(src.Error, "unrecognized content") {
+			t.Errorf("source %+v", src)
+		}
+	})
+	t.Run("hello world under every tool's name", func(t *testing.T) {
+		for _, sp := range Specs() {
+			// opensm.conf is "key value" lines: "hello world" is one, read as it is.
+			if len(sp.Commands) == 0 || logSpecs[sp.Name] || sp.Name == "opensm_conf" {
+				continue
+			}
+			s, _ := Snapshot(fstest.MapFS{sp.Commands[0]: {Data: []byte("hello world\n")}}, facts.SourceInfo{})
+			for _, src := range s.Sources {
+				if src.Origin == sp.Commands[0] && src.Status == facts.StatusOK {
+					t.Errorf("%s: %+v", sp.Commands[0], src)
+				}
+			}
+		}
+	})
+	t.Run("ibstat then ibv_devinfo in one paste", func(t *testing.T) {
+		paste := append(append([]byte{}, ibstat...), devinfo...)
+		s, _ := Snapshot(fstest.MapFS{"ibstat": {Data: paste}}, facts.SourceInfo{})
+		var names []string
+		for _, src := range s.Sources {
+			if src.Origin == "ibstat" {
+				names = append(names, src.Name+" "+src.Status)
+			}
+		}
+		if !slices.Equal(names, []string{"ibstat ok", "ibv_devinfo ok"}) {
+			t.Fatalf("sources %v", names)
+		}
+		if len(s.Devices) != 5 {
+			t.Fatalf("%d devices, want 5", len(s.Devices))
+		}
+		nIB := strings.Count(string(ibstat), "\n")
+		for _, d := range s.Devices {
+			if ev := d.Evidence["name"]; d.Name != "ibp4s0" && ev.Line != nIB+1 && ev.Line <= nIB {
+				t.Errorf("%s named at line %d, want after line %d", d.Name, ev.Line, nIB)
+			}
+		}
+	})
+}
