@@ -72,7 +72,8 @@ func IsBinary(data []byte) bool {
 		}
 		i += n
 	}
-	return bad*4 > len(head)
+	// One or two stray bytes are a Latin-1 word; more than a tenth of the text is not text.
+	return bad > 2 && bad*10 > len(head)
 }
 
 // Text is data as parsers read it: without a UTF-8 byte order mark, and with each byte that is
