@@ -119,6 +119,10 @@ func IBStat(b []byte) (IBStatOutput, error) {
 		// A malformed value loses that field only: the rest of the output still counts, and
 		// each bad line is named.
 		if port != nil {
+			if seen[key] {
+				probs.add(l, "%s repeated in one port block: a port header is missing before it", key)
+				continue
+			}
 			seen[key] = true
 			probs.addErr(ibstatPortKey(port, key, val, l))
 		} else {

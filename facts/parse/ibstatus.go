@@ -70,6 +70,10 @@ func IBStatus(b []byte) ([]facts.Device, error) {
 		if !ok {
 			continue
 		}
+		if seen[key] {
+			probs.add(l, "%s repeated in one port block: a port header is missing before it", key)
+			continue
+		}
 		seen[key] = true
 		probs.addErr(ibstatusKey(port, key, val, l))
 	}
