@@ -76,6 +76,7 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		Skipped:       []report.Skipped{},
 		Sources:       append([]facts.Source{}, s.Sources...),
 	}
+	r.SetCompleteness()
 	run := map[string]bool{}
 	reasons := map[string]string{}
 	for _, rule := range e.set.Rules {

@@ -3,7 +3,8 @@ package facts
 // FactGroups maps the abstract fact names that rules list under `requires` to the specs that can
 // provide them, in the order the builder applies them. It is derived from the specs' Groups
 // (facts/build registers them), never written here. A group is available when at least one of
-// its specs was read (status ok or unsupported, i.e. the tool ran). Rules that require an
+// its specs was read (status ok, partial or unsupported, i.e. the tool ran; a partial source
+// keeps what it could parse, so rules still run on that). Rules that require an
 // unavailable group are reported as skipped.
 var FactGroups = map[string][]string{}
 
@@ -50,7 +51,7 @@ var GroupTitles = map[string]string{
 func Available(sources []Source) []string {
 	read := map[string]bool{}
 	for _, s := range sources {
-		if s.Status == StatusOK || s.Status == StatusUnsupported {
+		if s.Status == StatusOK || s.Status == StatusPartial || s.Status == StatusUnsupported {
 			read[s.Name] = true
 		}
 	}

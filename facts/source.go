@@ -3,6 +3,7 @@ package facts
 // Source statuses, as they appear in sources[].status.
 const (
 	StatusOK           = "ok"           // read and parsed
+	StatusPartial      = "partial"      // read, but some lines could not be used (Problems); the rest is kept
 	StatusMissing      = "missing"      // looked for, not in the snapshot / command not installed
 	StatusError        = "error"        // present but unreadable or unparsable
 	StatusTimeout      = "timeout"      // the command was killed at its timeout
@@ -17,13 +18,42 @@ type Source struct {
 	Name string `json:"name"`
 	// Origin is the file inside the snapshot, or the command line for a live run.
 	Origin string `json:"origin"`
-	// Status is one of ok, missing, error, timeout, unsupported, unrecognized, unjoined (Name
+	// Status is one of ok, partial, missing, error, timeout, unsupported, unrecognized, unjoined (Name
 	// "join", Origin the device: why it was not linked to a PCI function, so `<pci>` stays).
 	Status string `json:"status"`
 	// Error explains any status but ok, e.g. "mstconfig not installed" or "line 7: ...".
 	Error string `json:"error,omitempty"`
 	// RecognisedBy says how a loose capture was identified: "path", "name" or "content".
 	RecognisedBy string `json:"recognised_by,omitempty"`
+	// Note says how the file was read when that is not what its name says, e.g. "ibstat:
+	// content is ibstatus output, read as ibstatus", or which lines of a file holding several
+	// outputs this source is.
+	Note string `json:"note,omitempty"`
+	// Problems are the lines of a partial source that could not be used, at most MaxProblems;
+	// MoreProblems counts the others.
+	Problems     []Problem `json:"problems,omitempty"`
+	MoreProblems int       `json:"more_problems,omitempty"`
+}
+
+// MaxProblems caps Source.Problems: a file of garbage must not make a report of garbage.
+const MaxProblems = 20
+
+// Problem is one input line a parser could not use, and why; the rest of the file was kept.
+type Problem struct {
+	// Line is 1-based; 0 when the problem is about the file as a whole.
+	Line int `json:"line"`
+	// Text is the line as read.
+	Text string `json:"text"`
+	// Why says what was wrong with it, e.g. "Rate: not a rate" or "Port 1: block has no State line".
+	Why string `json:"why"`
+}
+
+// Incomplete reports whether the source was present but not (fully) read: its facts may be
+// missing or partial, so a report built on it cannot claim the node is healthy.
+func (s Source) Incomplete() bool {
+	// A file with unrecognized content is not an input: the fact groups it would feed are
+	// missing, and the rules that need them are skipped, which the report says.
+	return s.Status == StatusPartial || s.Status == StatusError || s.Status == StatusTimeout
 }
 
 // SourceInfo says where the snapshot came from.

@@ -32,6 +32,11 @@ type Report struct {
 	Skipped []Skipped `json:"skipped"`
 	// Sources are the snapshot's inputs with their status.
 	Sources []facts.Source `json:"sources"`
+	// Complete is false when an input was partial or unreadable (status partial, error or
+	// timeout): the diagnoses may then be incomplete, even when there are none. Incomplete
+	// names those inputs ("ibstat (sos_commands/infiniband/ibstat)"); always a list.
+	Complete   bool     `json:"complete"`
+	Incomplete []string `json:"incomplete"`
 	// Evaluated counts the rules that ran; Hidden counts diagnoses below --min-severity.
 	Evaluated int `json:"evaluated"`
 	Hidden    int `json:"hidden,omitempty"`
@@ -204,4 +209,20 @@ func (r *Report) remove(drop func(Diagnosis) bool) []Diagnosis {
 type Fix struct {
 	Command string `json:"command"`
 	Note    string `json:"note,omitempty"`
+}
+
+// SetCompleteness sets Complete and Incomplete from the sources.
+func (r *Report) SetCompleteness() {
+	r.Incomplete = []string{}
+	for _, s := range r.Sources {
+		if !s.Incomplete() {
+			continue
+		}
+		name := s.Name
+		if s.Origin != "" && s.Origin != s.Name {
+			name += " (" + s.Origin + ")"
+		}
+		r.Incomplete = append(r.Incomplete, name)
+	}
+	r.Complete = len(r.Incomplete) == 0
 }

@@ -18,6 +18,7 @@ func diagnoseCommand() *cli.Command {
 	flags := append(inputFlags(),
 		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: " + strings.Join(render.Formats, ", ")},
 		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a diagnosis at or above `SEVERITY` exists (critical, error, warning, info, none)"},
+		&cli.BoolFlag{Name: "fail-on-incomplete", Usage: "also exit 1 when an input was partial or unreadable, diagnoses or not (off by default; health checks should set it)"},
 		&cli.StringFlag{Name: "min-severity", Value: "info", Usage: "hide diagnoses below `SEVERITY`"},
 		&cli.StringSliceFlag{Name: "rules", Usage: "also load the rules in `DIR` (same layout as the built-in ones); repeatable"},
 		&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML: fabric, expected_rate_gbps, ...; docs/profiles.md)"},
@@ -28,8 +29,9 @@ func diagnoseCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "diagnose",
 		Usage: "find what is wrong with RDMA on a node, ranked, with evidence and fix commands",
-		Description: "Exit codes: 0 no diagnosis at or above --fail-on, 1 at least one, 2 usage error or\n" +
-			"unreadable input, 3 nothing about RDMA could be evaluated.",
+		Description: "Exit codes: 0 no diagnosis at or above --fail-on, 1 at least one (or, with\n" +
+			"--fail-on-incomplete, an input partly unreadable), 2 usage error or unreadable input,\n" +
+			"3 nothing about RDMA could be evaluated.",
 		Flags:  flags,
 		Action: diagnose,
 	}
@@ -111,6 +113,10 @@ func diagnose(c *cli.Context) error {
 		return err
 	}
 	if failOn != "none" && r.AtLeast(failOn) {
+		return silentExit(exitFindings)
+	}
+	if c.Bool("fail-on-incomplete") && !r.Complete {
+		// The headline named them: "N inputs partly unreadable: results may be incomplete".
 		return silentExit(exitFindings)
 	}
 	return nil

@@ -78,12 +78,17 @@ func inputErrors(c *cli.Context, s *facts.Snapshot) error {
 	}
 	var bad []string
 	for _, src := range s.Sources {
-		if src.Status == facts.StatusError {
-			name := src.Origin
-			if g, ok := given[name]; ok {
-				name = g
-			}
+		name := src.Origin
+		if g, ok := given[name]; ok {
+			name = g
+		}
+		switch src.Status {
+		case facts.StatusError:
 			bad = append(bad, fmt.Sprintf("%s: %s (read as %s)", name, src.Error, src.Name))
+		case facts.StatusPartial:
+			// Read as far as it goes, with --input as in a snapshot: the rest is diagnosed and
+			// the report says it may be incomplete.
+			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", visible.Escape(fmt.Sprintf("%s: partly read: %s (read as %s)", name, src.Error, src.Name)))
 		}
 	}
 	if len(bad) == 0 {

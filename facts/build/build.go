@@ -1,14 +1,17 @@
 package build
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
 
@@ -75,6 +78,12 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 		}
 		in.Spec = sp.Name
 		in.how = how
+		if parts := split(fsys, specs, sp, in); parts != nil {
+			for _, part := range parts {
+				inputs[part.Spec] = append(inputs[part.Spec], part)
+			}
+			return nil
+		}
 		inputs[sp.Name] = append(inputs[sp.Name], in)
 		return nil
 	})
@@ -120,18 +129,31 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	return s, nil
 }
 
-// classify matches p to a spec by path pattern, then by command name, then by content.
+// classify matches p to a spec by path pattern, then by command name, then by content. The
+// content of a file matched by name is checked too: another tool's output saved under this
+// tool's name is read as that tool (and the source's Note says so).
 func classify(fsys fs.FS, specs []Spec, p string) (Input, string, *Spec) {
 	in := Input{Path: p}
 	if sp := matchPath(specs, p); sp != nil {
 		return in, "path", sp
 	}
+	head, headErr := readHead(fsys, p)
 	if sp, args, label := matchName(specs, p); sp != nil {
 		in.Args, in.Label = args, label
+		if headErr != nil || sp.Sniff != nil && sp.Sniff(head) || len(bytes.TrimSpace(head)) == 0 || source.IsBinary(head) {
+			return in, "name", sp
+		}
+		// A spec without a Sniff (mlxup, whose output is mlxfwmanager's) cannot tell that the
+		// content is another tool's; reading nothing from it still says so.
+		if other := sniffOutput(specs, head); sp.Sniff != nil && other != nil && other.Name != sp.Name {
+			in.Args = ""
+			in.note = fmt.Sprintf("%s: content is %s output, read as %s", path.Base(p), other.Name, other.Name)
+			return in, "content", other
+		}
+		in.sniffFailed = true
 		return in, "name", sp
 	}
-	head, err := readHead(fsys, p)
-	if err != nil {
+	if headErr != nil {
 		return in, "", nil
 	}
 	for i := range specs {
@@ -143,15 +165,103 @@ func classify(fsys fs.FS, specs []Spec, p string) (Input, string, *Spec) {
 	return in, "", nil
 }
 
+// logSpecs read logs: a line anywhere can match their Sniff, and a log that says nothing about
+// RDMA is normal, so they never claim a file saved under another tool's name, and reading
+// nothing from one is not "unrecognized content".
+var logSpecs = map[string]bool{"dmesg": true, "rdma_app_log": true, "opensm_log": true}
+
+// sniffOutput returns the first spec, logs aside, whose Sniff recognises head.
+func sniffOutput(specs []Spec, head []byte) *Spec {
+	for i := range specs {
+		if specs[i].Sniff != nil && !logSpecs[specs[i].Name] && specs[i].Sniff(head) {
+			return &specs[i]
+		}
+	}
+	return nil
+}
+
+// splitStarts are the tools whose output starts with a line no other output has ("CA '...'",
+// "hca_id:", "Infiniband device '...' port N status:"); a file of one of them is split where
+// another of them starts (a ticket paste of ibstat, then ibv_devinfo).
+var splitStarts = []string{"ibstat", "ibstatus", "ibv_devinfo"}
+
+// split returns the parts of in, a file of spec sp, when it holds the outputs of several of
+// splitStarts: each part keeps the file's line numbers (the other parts' lines are blanked),
+// so evidence still names file:line. Nil when the file is one output.
+func split(fsys fs.FS, specs []Spec, sp *Spec, in Input) []Input {
+	if !slices.Contains(splitStarts, sp.Name) {
+		return nil
+	}
+	data, err := readFile(fsys, in.Path)
+	if err != nil || source.IsBinary(data) || source.IsCompressed(data) {
+		return nil
+	}
+	data = source.Text(data)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	var starts []int   // line index where each part starts
+	var owners []*Spec // the spec of each part
+	for i, l := range lines {
+		for _, name := range splitStarts {
+			o := specNamed(specs, name)
+			if o == nil || !o.Sniff(l) {
+				continue
+			}
+			if len(owners) == 0 || owners[len(owners)-1] != o {
+				starts, owners = append(starts, i), append(owners, o)
+			}
+			break
+		}
+	}
+	if len(owners) < 2 {
+		return nil
+	}
+	starts[0] = 0 // what precedes the first output belongs to it (a prompt, a title)
+	var parts []Input
+	for k, o := range owners {
+		end := len(lines)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		var b bytes.Buffer
+		for i, l := range lines {
+			if i >= starts[k] && i < end {
+				b.Write(l)
+			} else if bytes.HasSuffix(l, []byte("\n")) {
+				b.WriteByte('\n')
+			}
+		}
+		part := in
+		part.Spec, part.Data, part.how = o.Name, b.Bytes(), "content"
+		part.note = fmt.Sprintf("lines %d-%d of a file holding several outputs, read as %s", starts[k]+1, end, o.Name)
+		if o.Name != sp.Name {
+			part.Args = ""
+		}
+		parts = append(parts, part)
+	}
+	return parts
+}
+
+func specNamed(specs []Spec, name string) *Spec {
+	for i := range specs {
+		if specs[i].Name == name {
+			return &specs[i]
+		}
+	}
+	return nil
+}
+
 func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source) {
-	src = facts.Source{Name: sp.Name, Origin: in.Path, Status: facts.StatusOK, RecognisedBy: in.how}
+	src = facts.Source{Name: sp.Name, Origin: in.Path, Status: facts.StatusOK, RecognisedBy: in.how, Note: in.note}
 	defer func() {
 		// A parser bug must not take the whole diagnosis down: record it against the file.
 		if r := recover(); r != nil {
 			src.Status, src.Error = facts.StatusError, fmt.Sprintf("parser panic: %v", r)
 		}
 	}()
-	data, err := readFile(fsys, in.Path)
+	data, err := in.Data, error(nil)
+	if data == nil {
+		data, err = readFile(fsys, in.Path)
+	}
 	if err != nil {
 		src.Status, src.Error = facts.StatusError, err.Error()
 		return src
@@ -169,19 +279,42 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 		src.Status, src.Error = facts.StatusError, errBinary
 		return src
 	}
-	in.Data = data
+	in.Data = source.Text(data)
 	if sp.Apply == nil {
 		return src
 	}
 	if err := sp.Apply(s, in); err != nil {
-		if IsRefused(err) {
+		if ps, ok := parse.AsProblems(err); ok {
+			// The parser kept what it could: the facts are there, these lines are not.
+			src.Status, src.Error = facts.StatusPartial, partialSummary(ps)
+			src.Problems, src.MoreProblems = capProblems(ps)
+		} else if IsRefused(err) {
 			src.Status, src.Error = facts.StatusUnsupported, err.Error()
 		} else {
 			src.Status, src.Error = facts.StatusError, err.Error() // Origin names the file
 		}
 	}
-	stamp(s, sp.Name, in.Path)
+	if stampCount(s, sp.Name, in.Path) == 0 && src.Status == facts.StatusOK && in.sniffFailed && !logSpecs[sp.Name] {
+		// Named like this tool, not like its output, and nothing could be read from it.
+		src.Status, src.Error = facts.StatusUnrecognized, "unrecognized content: not "+sp.Name+" output"
+	}
 	return src
+}
+
+// partialSummary is the Error of a partial source: how many lines, and the first.
+func partialSummary(ps parse.Problems) string {
+	if len(ps) == 1 {
+		return "1 line not used: " + ps.Error()
+	}
+	return fmt.Sprintf("%d lines not used: %s", len(ps), ps.Error())
+}
+
+// capProblems keeps the first facts.MaxProblems problems and counts the rest.
+func capProblems(ps parse.Problems) ([]facts.Problem, int) {
+	if len(ps) <= facts.MaxProblems {
+		return ps, 0
+	}
+	return ps[:facts.MaxProblems], len(ps) - facts.MaxProblems
 }
 
 func missing(sp *Spec) facts.Source {
@@ -246,7 +379,7 @@ func readHead(fsys fs.FS, p string) ([]byte, error) {
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 		return nil, err
 	}
-	return b[:n], nil
+	return source.Text(b[:n]), nil
 }
 
 func detectKind(fsys fs.FS) string {

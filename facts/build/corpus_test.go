@@ -23,7 +23,8 @@ func buildCorpus(t *testing.T, prefix string) *facts.Snapshot {
 }
 
 // TestCorpusBuilds reads every corpus case: none may fail, and no file may be parsed with an
-// error (a file nobody recognises is listed as unrecognized, which is allowed).
+// error (a file nobody recognises is listed as unrecognized, which is allowed). Partial are only
+// the captures that were cut before they were published.
 func TestCorpusBuilds(t *testing.T) {
 	cases, _ := filepath.Glob(filepath.Join(fixtures.CorpusDir(t), "[0-9]*"))
 	if len(cases) == 0 {
@@ -36,11 +37,18 @@ func TestCorpusBuilds(t *testing.T) {
 			continue
 		}
 		for _, src := range s.Sources {
-			if src.Status == facts.StatusError {
-				t.Errorf("%s: %s %s: %s", filepath.Base(c), src.Name, src.Origin, src.Error)
+			cut := cutCaptures[filepath.Base(c)+"/"+src.Origin]
+			if src.Status == facts.StatusError || (src.Status == facts.StatusPartial) != cut {
+				t.Errorf("%s: %s %s: %s %s", filepath.Base(c), src.Name, src.Origin, src.Status, src.Error)
 			}
 		}
 	}
+}
+
+// cutCaptures are the corpus files published cut short: they must be read as partial.
+var cutCaptures = map[string]bool{
+	"011-k8s-pod-ib-vf-down-linkup-lid-65535/ibv_devinfo":              true, // ends at "port: 1"
+	"039-hdr-node-second-hca-disabled-plus-cx4lx-eth/ibstat_TRUNCATED": true, // ends after "Physical state"
 }
 
 // TestCorpusFacts checks the facts each CASE.md's diagnosis relies on.

@@ -93,7 +93,7 @@ func TestBuildMellanoxFirmwareCases(t *testing.T) {
 	wantStatus := map[string]string{
 		"flint_-d_.dev.mst.mt4099_pci_cr0_query_full_BEFORE":     facts.StatusOK,
 		"flint_-d_.dev.mst.mt4099_pci_cr0_query_full_AFTER_BURN": facts.StatusOK,
-		"flint_-d_.dev.mst.mt4099_pci_cr0_burn":                  facts.StatusOK,
+		"flint_-d_.dev.mst.mt4099_pci_cr0_burn":                  facts.StatusUnrecognized, // a burn log, not a query: nothing is read from it
 		"mlxconfig_-d_.dev.mst.mt4099_pciconf0_query_BEFORE":     facts.StatusUnsupported,
 	}
 	if diff := cmp.Diff(wantStatus, sourceStatus(s, "flint_query", "mstconfig_query")); diff != "" {

@@ -65,6 +65,12 @@ type Input struct {
 	Data  []byte
 	// how says whether the file was recognised by path, name or content.
 	how string
+	// note is the source's Note: the file's name said another tool, or it is one part of a
+	// file holding several outputs (Data is then set, the other parts' lines blanked).
+	note string
+	// sniffFailed is set when the file's name matched a spec whose Sniff does not recognise
+	// the content: if the spec then reads nothing from it, it is nobody's output.
+	sniffFailed bool
 }
 
 // RefusedError is a tool's own statement that it could not run; the source is recorded as

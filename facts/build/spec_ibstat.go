@@ -28,10 +28,10 @@ func init() {
 func applyIBStat(s *facts.Snapshot, in Input) error {
 	out, err := parse.IBStat(in.Data)
 	in = addDevices(s, in, out.Devices) // before the error: what parsed before a bad line is kept
-	if err != nil {
-		return err
+	if r := refused(s, in, "ibstat", out.Refusal); err == nil {
+		return r
 	}
-	return refused(s, in, "ibstat", out.Refusal)
+	return err // lines it could not use say more than the refusal, which is kept in host
 }
 
 // deviceArgs drops a device name from the arguments of a per-device capture ("ibstat mlx5_7"

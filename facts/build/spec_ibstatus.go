@@ -22,9 +22,6 @@ func init() {
 
 func applyIBStatus(s *facts.Snapshot, in Input) error {
 	devs, err := parse.IBStatus(in.Data)
-	if err != nil {
-		return err
-	}
-	addDevices(s, in, devs)
-	return nil
+	addDevices(s, in, devs) // what parsed is kept; err names the lines that did not
+	return err
 }

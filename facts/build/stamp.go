@@ -15,37 +15,45 @@ var (
 // stamp fills Source and Path of every Evidence reachable from v (a pointer) that lacks them.
 // Parsers know lines, not files; the builder knows the file.
 func stamp(v any, source, path string) {
-	stampValue(reflect.ValueOf(v), source, path)
+	stampValue(reflect.ValueOf(v), source, path, nil)
 }
 
-func stampValue(v reflect.Value, source, path string) {
+// stampCount is stamp, and returns how many evidence entries reachable from v are of path:
+// how many facts the file gave.
+func stampCount(v any, source, path string) int {
+	n := 0
+	stampValue(reflect.ValueOf(v), source, path, &n)
+	return n
+}
+
+func stampValue(v reflect.Value, source, path string, n *int) {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if !v.IsNil() {
-			stampValue(v.Elem(), source, path)
+			stampValue(v.Elem(), source, path, n)
 		}
 	case reflect.Struct:
 		if v.Type() == evidenceType {
 			if !v.CanSet() {
 				return
 			}
-			stampEvidence(v.Addr().Interface().(*facts.Evidence), source, path)
+			stampEvidence(v.Addr().Interface().(*facts.Evidence), source, path, n)
 			return
 		}
 		for _, i := range evidenceFields(v.Type()) {
-			stampValue(v.Field(i), source, path)
+			stampValue(v.Field(i), source, path, n)
 		}
 	case reflect.Slice, reflect.Array:
 		if !mayHoldEvidence(v.Type().Elem()) {
 			return
 		}
 		for i := 0; i < v.Len(); i++ {
-			stampValue(v.Index(i), source, path)
+			stampValue(v.Index(i), source, path, n)
 		}
 	case reflect.Map:
 		// Every fact carries an EvidenceMap: stamp it without reflection.
 		if v.Type() == evidenceMapType {
-			stampEvidenceMap(v.Interface().(facts.EvidenceMap), source, path)
+			stampEvidenceMap(v.Interface().(facts.EvidenceMap), source, path, n)
 			return
 		}
 		if !hasEvidence(v.Type().Elem()) {
@@ -54,23 +62,29 @@ func stampValue(v reflect.Value, source, path string) {
 		for _, k := range v.MapKeys() {
 			e := reflect.New(v.Type().Elem()).Elem()
 			e.Set(v.MapIndex(k))
-			stampValue(e, source, path)
+			stampValue(e, source, path, n)
 			v.SetMapIndex(k, e)
 		}
 	}
 }
 
-func stampEvidence(ev *facts.Evidence, source, path string) {
+func stampEvidence(ev *facts.Evidence, source, path string, n *int) {
 	if ev.Path == "" && (ev.Line > 0 || ev.Text != "") {
 		ev.Source, ev.Path = source, path
 	}
+	if n != nil && ev.Path == path && ev.Source == source {
+		*n++
+	}
 }
 
-func stampEvidenceMap(m facts.EvidenceMap, source, path string) {
+func stampEvidenceMap(m facts.EvidenceMap, source, path string, n *int) {
 	for k, ev := range m {
 		if ev.Path == "" && (ev.Line > 0 || ev.Text != "") {
 			ev.Source, ev.Path = source, path
 			m[k] = ev
+		}
+		if n != nil && ev.Path == path && ev.Source == source {
+			*n++
 		}
 	}
 }

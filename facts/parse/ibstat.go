@@ -44,14 +44,37 @@ func IBStat(b []byte) (IBStatOutput, error) {
 	var out IBStatOutput
 	var dev *facts.Device
 	var port *facts.Port
-	var firstErr error
+	var devLine, portLine Line // the headers of the open blocks
+	var probs problems
+	incomplete := false       // the last block closed lacked lines every ibstat prints
+	seen := map[string]bool{} // the keys of the open port block
+	closePort := func() {
+		if port != nil {
+			if miss := missingKeys(seen, ibstatPortKeys); miss != "" {
+				probs.add(portLine, "port block has no %s line", miss)
+				incomplete = true
+			}
+		}
+		port = nil
+	}
 	flush := func() {
+		closePort()
 		if dev != nil {
+			if dev.NumPorts != nil && len(dev.Ports) != *dev.NumPorts {
+				ev := dev.Evidence["num_ports"]
+				probs.add(Line{N: ev.Line, Text: ev.Text}, "%d port(s) announced, %d port block(s) read", *dev.NumPorts, len(dev.Ports))
+				incomplete = incomplete || len(dev.Ports) < *dev.NumPorts
+			}
+			if len(dev.Ports) == 0 && dev.NumPorts == nil {
+				probs.add(devLine, "CA block has no Number of ports line and no port")
+				incomplete = true
+			}
 			out.Devices = append(out.Devices, *dev)
 		}
 		dev, port = nil, nil
 	}
-	for _, l := range Lines(b) {
+	lines := Lines(b)
+	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		if r := ibRefusal(l); r != nil {
 			if out.Refusal == nil {
@@ -61,42 +84,59 @@ func IBStat(b []byte) (IBStatOutput, error) {
 		}
 		if m := ibstatCARe.FindStringSubmatch(t); m != nil {
 			flush()
+			incomplete = false
 			dev = &facts.Device{Name: m[1]}
 			dev.Evidence.Set("name", l.Evidence())
+			devLine = l
 			continue
 		}
 		if dev == nil {
 			continue
 		}
 		if m := ibstatPortRe.FindStringSubmatch(t); m != nil {
+			closePort()
+			incomplete = false
 			n, err := strconv.Atoi(m[1])
 			if err != nil {
-				return out, l.Errorf("port number: %v", err)
+				probs.add(l, "port number: %v", err)
+				continue
 			}
 			dev.Ports = append(dev.Ports, facts.Port{Number: n})
 			port = &dev.Ports[len(dev.Ports)-1]
 			port.Evidence.Set("number", l.Evidence())
+			portLine = l
+			clear(seen)
+			continue
+		}
+		if strings.HasPrefix(t, "Port ") && strings.HasSuffix(t, ":") {
+			probs.add(l, "not a port header (Port <number>:)")
 			continue
 		}
 		key, val, ok := keyValue(t)
 		if !ok {
 			continue
 		}
-		var err error
+		// A malformed value loses that field only: the rest of the output still counts, and
+		// each bad line is named.
 		if port != nil {
-			err = ibstatPortKey(port, key, val, l)
+			if seen[key] {
+				probs.add(l, "%s repeated in one port block: a port header is missing before it", key)
+				continue
+			}
+			seen[key] = true
+			probs.addErr(ibstatPortKey(port, key, val, l))
 		} else {
-			err = ibstatDeviceKey(dev, key, val, l)
-		}
-		if err != nil && firstErr == nil {
-			// A malformed value loses that field only: the rest of the output still counts,
-			// and the first bad line is reported.
-			firstErr = err
+			probs.addErr(ibstatDeviceKey(dev, key, val, l))
 		}
 	}
 	flush()
-	return out, firstErr
+	probs.cut(b, lines, incomplete)
+	return out, probs.err()
 }
+
+// ibstatPortKeys are the lines ibstat prints for every port: a port
+// block without one was cut or edited.
+var ibstatPortKeys = []string{"State", "Physical state", "Rate"}
 
 func ibstatDeviceKey(d *facts.Device, key, val string, l Line) error {
 	ev := l.Evidence()
@@ -118,15 +158,19 @@ func ibstatDeviceKey(d *facts.Device, key, val string, l Line) error {
 		d.HardwareVersion = val
 		d.Evidence.Set("hw_version", ev)
 	case "Node GUID":
-		if g, ok := GUID(val); ok {
-			d.NodeGUID = g
-			d.Evidence.Set("node_guid", ev)
+		g, ok := GUID(val)
+		if !ok {
+			return l.Errorf("Node GUID: not a GUID")
 		}
+		d.NodeGUID = g
+		d.Evidence.Set("node_guid", ev)
 	case "System image GUID":
-		if g, ok := GUID(val); ok {
-			d.SystemImageGUID = g
-			d.Evidence.Set("sys_image_guid", ev)
+		g, ok := GUID(val)
+		if !ok {
+			return l.Errorf("System image GUID: not a GUID")
 		}
+		d.SystemImageGUID = g
+		d.Evidence.Set("sys_image_guid", ev)
 	}
 	return nil
 }
@@ -135,15 +179,19 @@ func ibstatPortKey(p *facts.Port, key, val string, l Line) error {
 	ev := l.Evidence()
 	switch key {
 	case "State":
-		if s, ok := PortState(val); ok {
-			p.State = s
-			p.Evidence.Set("state", ev)
+		s, ok := PortState(val)
+		if !ok {
+			return l.Errorf("State: not a port state")
 		}
+		p.State = s
+		p.Evidence.Set("state", ev)
 	case "Physical state":
-		if s, ok := PhysicalState(val); ok {
-			p.PhysicalState = s
-			p.Evidence.Set("physical_state", ev)
+		s, ok := PhysicalState(val)
+		if !ok {
+			return l.Errorf("Physical state: not a physical port state")
 		}
+		p.PhysicalState = s
+		p.Evidence.Set("physical_state", ev)
 	case "Rate":
 		r, err := IBStatRate(val)
 		if err != nil {
@@ -179,10 +227,18 @@ func ibstatPortKey(p *facts.Port, key, val string, l Line) error {
 			p.Evidence.Set("port_guid", ev)
 		}
 	case "Link layer":
+		if !knownLinkLayer(val) {
+			return l.Errorf("Link layer: not InfiniBand or Ethernet")
+		}
 		p.LinkLayer = val
 		p.Evidence.Set("link_layer", ev)
 	}
 	return nil
+}
+
+// knownLinkLayer reports whether v is a link layer the tools print (sysfs link_layer).
+func knownLinkLayer(v string) bool {
+	return v == "InfiniBand" || v == "Ethernet"
 }
 
 // setCapMask records a PortInfo capability mask and the IsSMDisabled bit it carries.

@@ -137,7 +137,8 @@ func TestIBStatPanicKeepsDevices(t *testing.T) {
 
 func TestIBStatMalformedRate(t *testing.T) {
 	_, err := parse.IBStat([]byte("CA 'mlx5_0'\n\tPort 1:\n\t\tRate: fast\n"))
-	if err == nil || err.Error() != `line 3: "\t\tRate: fast": rate "fast": not a number` {
+	ps, ok := parse.AsProblems(err)
+	if !ok || ps.Error() != `line 3: "\t\tRate: fast": rate "fast": not a number (and 1 more)` {
 		t.Errorf("err = %v", err)
 	}
 }

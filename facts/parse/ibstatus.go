@@ -3,6 +3,7 @@ package parse
 import (
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -26,16 +27,40 @@ var ibstatusHeadRe = regexp.MustCompile(`^\s*Infiniband device '([^']+)' port (\
 func IBStatus(b []byte) ([]facts.Device, error) {
 	var devs []facts.Device
 	var port *facts.Port
-	for _, l := range Lines(b) {
+	var head Line
+	var probs problems
+	seen := map[string]bool{}
+	incomplete := false
+	closePort := func() {
+		if port != nil {
+			if miss := missingKeys(seen, ibstatusPortKeys); miss != "" {
+				probs.add(head, "port block has no %s line", miss)
+				incomplete = true
+			}
+		}
+		port = nil
+	}
+	lines := Lines(b)
+	for _, l := range lines {
 		if m := ibstatusHeadRe.FindStringSubmatch(l.Text); m != nil {
+			closePort()
+			incomplete = false
 			n, err := strconv.Atoi(m[2])
 			if err != nil {
-				return nil, l.Errorf("port number: %v", err)
+				probs.add(l, "port number: %v", err)
+				continue
 			}
 			d := deviceNamed(&devs, m[1], l)
 			d.Ports = append(d.Ports, facts.Port{Number: n})
 			port = &d.Ports[len(d.Ports)-1]
 			port.Evidence.Set("number", l.Evidence())
+			head = l
+			clear(seen)
+			continue
+		}
+		if strings.HasPrefix(strings.TrimSpace(l.Text), "Infiniband device ") {
+			closePort()
+			probs.add(l, "not a port header (Infiniband device '<name>' port <number> status:)")
 			continue
 		}
 		if port == nil {
@@ -45,47 +70,71 @@ func IBStatus(b []byte) ([]facts.Device, error) {
 		if !ok {
 			continue
 		}
-		ev := l.Evidence()
-		switch key {
-		case "default gid":
-			if p := subnetPrefix(val); p != "" {
-				port.SubnetPrefix = p
-				port.Evidence.Set("subnet_prefix", ev)
-			}
-		case "base lid", "sm lid":
-			n, ok := hexOrDecimal(val)
-			if !ok {
-				return nil, l.Errorf("%s: not a number", key)
-			}
-			if key == "base lid" {
-				port.LID = intPtr(n)
-				port.Evidence.Set("lid", ev)
-			} else {
-				port.SMLID = intPtr(n)
-				port.Evidence.Set("sm_lid", ev)
-			}
-		case "state":
-			if s, ok := PortState(val); ok {
-				port.State = s
-				port.Evidence.Set("state", ev)
-			}
-		case "phys state":
-			if s, ok := PhysicalState(val); ok {
-				port.PhysicalState = s
-				port.Evidence.Set("physical_state", ev)
-			}
-		case "rate":
-			r, err := SysfsRate(val)
-			if err != nil {
-				return nil, l.Errorf("%v", err)
-			}
-			setRate(port, r, ev)
-		case "link_layer":
-			port.LinkLayer = val
-			port.Evidence.Set("link_layer", ev)
+		if seen[key] {
+			probs.add(l, "%s repeated in one port block: a port header is missing before it", key)
+			continue
 		}
+		seen[key] = true
+		probs.addErr(ibstatusKey(port, key, val, l))
 	}
-	return devs, nil
+	closePort()
+	probs.cut(b, lines, incomplete)
+	return devs, probs.err()
+}
+
+// ibstatusPortKeys are the lines ibstatus prints for every port.
+var ibstatusPortKeys = []string{"state", "phys state", "rate"}
+
+// ibstatusKey reads one "key: value" line of a port block; a value that does not parse loses
+// that field only.
+func ibstatusKey(port *facts.Port, key, val string, l Line) error {
+	ev := l.Evidence()
+	switch key {
+	case "default gid":
+		if p := subnetPrefix(val); p != "" {
+			port.SubnetPrefix = p
+			port.Evidence.Set("subnet_prefix", ev)
+		}
+	case "base lid", "sm lid":
+		n, ok := hexOrDecimal(val)
+		if !ok {
+			return l.Errorf("%s: not a number", key)
+		}
+		if key == "base lid" {
+			port.LID = intPtr(n)
+			port.Evidence.Set("lid", ev)
+		} else {
+			port.SMLID = intPtr(n)
+			port.Evidence.Set("sm_lid", ev)
+		}
+	case "state":
+		s, ok := PortState(val)
+		if !ok {
+			return l.Errorf("state: not a port state")
+		}
+		port.State = s
+		port.Evidence.Set("state", ev)
+	case "phys state":
+		s, ok := PhysicalState(val)
+		if !ok {
+			return l.Errorf("phys state: not a physical port state")
+		}
+		port.PhysicalState = s
+		port.Evidence.Set("physical_state", ev)
+	case "rate":
+		r, err := SysfsRate(val)
+		if err != nil {
+			return l.Errorf("%v", err)
+		}
+		setRate(port, r, ev)
+	case "link_layer":
+		if !knownLinkLayer(val) {
+			return l.Errorf("link_layer: not InfiniBand or Ethernet")
+		}
+		port.LinkLayer = val
+		port.Evidence.Set("link_layer", ev)
+	}
+	return nil
 }
 
 // deviceNamed returns the device called name in devs, appending it (with its name evidence)

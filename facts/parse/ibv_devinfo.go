@@ -54,9 +54,25 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 	var out IBVDevInfoOutput
 	var dev *facts.Device
 	port := -1 // index into dev.Ports
-	var firstErr error
+	var probs problems
+	var head Line             // the "port:" line of the open port block, N 0 when it had none
+	seen := map[string]bool{} // the keys of the open port block
+	incomplete := false
+	closePort := func() {
+		if head.N != 0 && !seen["state"] {
+			probs.add(head, "port block has no state line")
+			incomplete = true
+		}
+		head = Line{}
+	}
 	flush := func() {
+		closePort()
 		if dev != nil {
+			if dev.NumPorts != nil && len(dev.Ports) < *dev.NumPorts {
+				ev := dev.Evidence["num_ports"]
+				probs.add(Line{N: ev.Line, Text: ev.Text}, "%d port(s) announced, %d port block(s) read", *dev.NumPorts, len(dev.Ports))
+				incomplete = true
+			}
 			out.Devices = append(out.Devices, *dev)
 		}
 		dev, port = nil, -1
@@ -87,7 +103,8 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 			}
 			idx, err := strconv.Atoi(m[1])
 			if err != nil {
-				return out, l.Errorf("GID index: %v", err)
+				probs.add(l, "GID index: %v", err)
+				continue
 			}
 			p := ibvPort(dev, &port, l)
 			addIBVGID(p, idx, val, l)
@@ -99,6 +116,7 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 		}
 		if key == "hca_id" {
 			flush()
+			incomplete = false
 			dev = &facts.Device{Name: val}
 			dev.Evidence.Set("name", l.Evidence())
 			continue
@@ -107,34 +125,38 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 			continue
 		}
 		if key == "port" {
+			closePort()
+			incomplete = false
 			n, err := strconv.Atoi(val)
 			if err != nil {
-				return out, l.Errorf("port number: %v", err)
+				probs.add(l, "port number: %v", err)
+				port = -1
+				continue
 			}
 			dev.Ports = append(dev.Ports, facts.Port{Number: n})
 			port = len(dev.Ports) - 1
 			dev.Ports[port].Evidence.Set("number", l.Evidence())
+			head = l
+			clear(seen)
 			continue
 		}
-		// A malformed value loses that field only: the rest still counts, and the first bad
-		// line is reported.
+		// A malformed value loses that field only: the rest still counts, and each bad line
+		// is named.
 		if handled, err := ibvDeviceKey(dev, key, val, l); handled || err != nil {
-			if err != nil && firstErr == nil {
-				firstErr = err
-			}
+			probs.addErr(err)
 			continue
 		}
-		if err := ibvPortKey(dev, &port, key, val, l); err != nil && firstErr == nil {
-			firstErr = err
-		}
+		seen[key] = true
+		probs.addErr(ibvPortKey(dev, &port, key, val, l))
 	}
 	flush()
+	probs.cut(b, lines, incomplete)
 	for i := range out.Devices {
 		for j := range out.Devices[i].Ports {
 			ibvRate(&out.Devices[i].Ports[j])
 		}
 	}
-	return out, firstErr
+	return out, probs.err()
 }
 
 // ibvPort returns the current port, opening port 1 when a filtered capture lost the "port:" line.
@@ -207,15 +229,19 @@ func ibvPortKey(dev *facts.Device, port *int, key, val string, l Line) error {
 	p := ibvPort(dev, port, l)
 	switch key {
 	case "state":
-		if s, ok := PortState(val); ok {
-			p.State = s
-			p.Evidence.Set("state", ev)
+		s, ok := PortState(val)
+		if !ok {
+			return l.Errorf("state: not a port state")
 		}
+		p.State = s
+		p.Evidence.Set("state", ev)
 	case "phys_state":
-		if s, ok := PhysicalState(val); ok {
-			p.PhysicalState = s
-			p.Evidence.Set("physical_state", ev)
+		s, ok := PhysicalState(val)
+		if !ok {
+			return l.Errorf("phys_state: not a physical port state")
 		}
+		p.PhysicalState = s
+		p.Evidence.Set("physical_state", ev)
 	case "max_mtu", "active_mtu":
 		n, ok := MTUBytes(val)
 		if !ok {
@@ -242,6 +268,9 @@ func ibvPortKey(dev *facts.Device, port *int, key, val string, l Line) error {
 		}
 		p.Evidence.Set(ibvPortField[key], ev)
 	case "link_layer":
+		if !knownLinkLayer(val) {
+			return l.Errorf("link_layer: not InfiniBand or Ethernet")
+		}
 		p.LinkLayer = val
 		p.Evidence.Set("link_layer", ev)
 	case "port_cap_flags":

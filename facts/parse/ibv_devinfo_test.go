@@ -105,7 +105,9 @@ func TestIBVDevInfoCaptures(t *testing.T) {
 		{"ibv_devinfo/width-speed-excerpt.txt", nil},
 	} {
 		out, err := parse.IBVDevInfo(fixtures.Read(t, tc.fixture))
-		if err != nil {
+		if _, partial := parse.AsProblems(err); partial && tc.fixture == "ibv_devinfo/vf-port-cut.txt" {
+			// The cut is named (the port block has no state line); the device and port are kept.
+		} else if err != nil {
 			t.Fatalf("%s: %v", tc.fixture, err)
 		}
 		var got []ibvSummary

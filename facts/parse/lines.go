@@ -37,7 +37,7 @@ func (l Line) Evidence() facts.Evidence {
 	return facts.Evidence{Line: l.N, Text: l.Text}
 }
 
-// Errorf returns an error that names the line and quotes it.
+// Errorf returns an error that names the line and quotes it (a *LineError).
 func (l Line) Errorf(format string, args ...any) error {
-	return fmt.Errorf("line %d: %q: %s", l.N, l.Text, fmt.Sprintf(format, args...))
+	return &LineError{Line: l, Why: fmt.Sprintf(format, args...)}
 }

@@ -55,11 +55,35 @@ func sniff(head []byte) format {
 }
 
 // IsBinary reports whether data, a file or its leading bytes, is binary rather than captured
-// text: a NUL byte or invalid UTF-8 in its first 8 KiB (UTF-16 text counts as binary). It is the
-// test --input applies, shared so that a snapshot's files are held to the same rule.
+// text: a NUL byte in its first 8 KiB (UTF-16 text counts as binary), or mostly bytes that are
+// neither UTF-8 nor printable. A stray Latin-1 byte ("DMI: Soci\xe9t\xe9") or a UTF-8 BOM is
+// text: Text replaces what does not decode. It is the test --input applies, shared so that a
+// snapshot's files are held to the same rule.
 func IsBinary(data []byte) bool {
-	head := data[:min(len(data), sniffLen)]
-	return bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head))
+	head := trimPartialRune(data[:min(len(data), sniffLen)])
+	if bytes.IndexByte(head, 0) >= 0 || bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}) {
+		return true
+	}
+	bad := 0
+	for i := 0; i < len(head); {
+		r, n := utf8.DecodeRune(head[i:])
+		if r == utf8.RuneError && n == 1 || r < 0x20 && !strings.ContainsRune("\t\n\r\f\v\x1b\b", r) || r == 0x7f {
+			bad++
+		}
+		i += n
+	}
+	// One or two stray bytes are a Latin-1 word; more than a tenth of the text is not text.
+	return bad > 2 && bad*10 > len(head)
+}
+
+// Text is data as parsers read it: without a UTF-8 byte order mark, and with each byte that is
+// not UTF-8 replaced by U+FFFD, so one undecodable byte costs that character, not the file.
+func Text(data []byte) []byte {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if utf8.Valid(data) {
+		return data
+	}
+	return bytes.ToValidUTF8(data, []byte("\uFFFD"))
 }
 
 // IsCompressed reports whether data starts like a compressed stream or archive (gzip, xz,

@@ -109,7 +109,11 @@ func summary(r *report.Report) string {
 	if len(r.Ignored) > 0 {
 		s += fmt.Sprintf(", %d ignored", len(r.Ignored))
 	}
-	return s + fmt.Sprintf("; %s run, %d skipped", plural(r.Evaluated, "rule", "rules"), len(r.Skipped))
+	s += fmt.Sprintf("; %s run, %d skipped", plural(r.Evaluated, "rule", "rules"), len(r.Skipped))
+	if n := len(r.Incomplete); n > 0 {
+		s += fmt.Sprintf("; %s partly unreadable: results may be incomplete", plural(n, "input", "inputs"))
+	}
+	return s
 }
 
 func plural(n int, one, many string) string {
@@ -176,7 +180,7 @@ type inputs struct {
 
 func summariseSources(sources []facts.Source) inputs {
 	var in inputs
-	order := map[string]int{facts.StatusError: 0, facts.StatusTimeout: 1, facts.StatusUnsupported: 2, facts.StatusUnrecognized: 3}
+	order := map[string]int{facts.StatusError: 0, facts.StatusTimeout: 1, facts.StatusPartial: 2, facts.StatusUnsupported: 3, facts.StatusUnrecognized: 4}
 	for _, s := range sources {
 		switch s.Status {
 		case facts.StatusOK:

@@ -99,6 +99,7 @@ func TestGolden(t *testing.T) {
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			var b bytes.Buffer
+			tc.r.SetCompleteness() // as the engine does
 			if err := tc.write(&b, tc.r); err != nil {
 				t.Fatal(err)
 			}
