@@ -149,7 +149,7 @@ func (e *Engine) eval(ctx context.Context, c *compiled, input ast.Value, run map
 		if !run[pkg] {
 			continue
 		}
-		fs, err := decodeFindings(pkg, res.Bindings["findings"])
+		fs, err := e.decodeFindings(pkg, res.Bindings["findings"])
 		if err != nil {
 			return nil, nil, err
 		}
@@ -175,7 +175,7 @@ func (e *Engine) evalEach(ctx context.Context, c *compiled, input ast.Value, run
 			continue
 		}
 		for _, res := range rs {
-			fs, err := decodeFindings(pkg, res.Bindings["findings"])
+			fs, err := e.decodeFindings(pkg, res.Bindings["findings"])
 			if err != nil {
 				return nil, nil, err
 			}
@@ -185,14 +185,16 @@ func (e *Engine) evalEach(ctx context.Context, c *compiled, input ast.Value, run
 	return out, failed, nil
 }
 
-func decodeFindings(pkg string, v any) ([]rawFinding, error) {
+// decodeFindings reads the findings set of rule package pkg; an error names the rule's file.
+func (e *Engine) decodeFindings(pkg string, v any) ([]rawFinding, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
 	var fs []rawFinding
 	if err := json.Unmarshal(b, &fs); err != nil {
-		return nil, fmt.Errorf("rule package %s: findings do not follow the contract: %w", pkg, err)
+		return nil, fmt.Errorf("%s: findings do not follow the contract: each finding is an object {subject, message, evidence, ...} (docs/rules-contract.md), not %s",
+			e.set.byPkg[pkg].File, findingShape(err))
 	}
 	for i := range fs {
 		fs[i].pkg = pkg
@@ -262,4 +264,23 @@ func portKey(p *int) string {
 		return ""
 	}
 	return fmt.Sprint(*p)
+}
+
+// findingShape says in Rego's words what a finding that does not decode was ("a string"), from
+// encoding/json's error; "a value of another shape" when the error says nothing usable.
+func findingShape(err error) string {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return "a value of another shape"
+	}
+	switch te.Value {
+	case "string", "number", "bool", "array":
+		if te.Field == "" {
+			return "a " + te.Value
+		}
+		return fmt.Sprintf("an object whose %s is a %s", te.Field, te.Value)
+	case "object":
+		return fmt.Sprintf("an object with %s of another shape", te.Field)
+	}
+	return "a value of another shape"
 }

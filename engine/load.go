@@ -247,11 +247,16 @@ func (s *Set) addModule(pm parsedModule) []error {
 	}
 	s.modules[file] = &module{file: file, src: src, pkg: m.Package.Path, m: m, header: pm.header}
 	if !m.Package.Path.HasPrefix(rulePrefix) {
+		if hasRuleID(m) {
+			// Rule METADATA in a library package: the rule would never run.
+			return []error{fmt.Errorf("%s:%d: package %s has rule METADATA (custom.id) but rule packages are rdmadoctor.rules.<id_with_underscores>",
+				file, m.Package.Location.Row, packageName(m.Package.Path))}
+		}
 		return nil // a library module (rdmadoctor.lib...)
 	}
 	if len(m.Package.Path) != len(rulePrefix)+1 {
 		return []error{fmt.Errorf("%s:%d: rule packages are rdmadoctor.rules.<id_with_underscores>, not %s",
-			file, m.Package.Location.Row, m.Package.Path)}
+			file, m.Package.Location.Row, packageName(m.Package.Path))}
 	}
 	r, problems := ruleFromModule(file, src, m, !pm.header)
 	if r == nil || r.ID == "" {
@@ -339,6 +344,17 @@ func yamlError(file string, err error) error {
 	return errors.New(strings.Join(msgs, "\n"))
 }
 
+// RulesFrom returns the rules of the set that src holds, sorted by id.
+func (s *Set) RulesFrom(src Source) []*Rule {
+	var out []*Rule
+	for _, r := range s.Rules {
+		if strings.HasPrefix(r.File, path.Clean(src.Name)+"/") {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Rule returns the rule with the given id, or nil.
 func (s *Set) Rule(id string) *Rule { return s.byID[id] }
 
@@ -364,4 +380,21 @@ func position(err error) (string, int) {
 	}
 	row, _ := strconv.Atoi(m[2])
 	return m[1], row
+}
+
+// hasRuleID reports whether m has a package-scoped METADATA block with custom.id, which only
+// rule modules have.
+func hasRuleID(m *ast.Module) bool {
+	for _, a := range m.Annotations {
+		if _, ok := a.Custom["id"]; ok && a.Scope == "package" {
+			return true
+		}
+	}
+	return false
+}
+
+// packageName is a package path as its module writes it: rdmadoctor.rules.x, not
+// data.rdmadoctor.rules.x.
+func packageName(path ast.Ref) string {
+	return strings.TrimPrefix(path.String(), "data.")
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -69,6 +71,30 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			factsCommand(),
 			gatherCommand(),
 		},
+		OnUsageError: usageError,
 	}
+	setUsageError(app.Commands)
 	return app
+}
+
+// usageError reports a flag mistake in one line on stderr, with where to read more, instead of
+// urfave/cli's whole help on stdout, which would also corrupt a --format json report.
+func usageError(c *cli.Context, err error, _ bool) error {
+	words := []string{"--help"}
+	if c != nil {
+		for _, ctx := range c.Lineage() {
+			if ctx.Command != nil && ctx.Command.Name != "" && ctx.Command.Name != c.App.Name &&
+				(len(words) == 1 || words[0] != ctx.Command.Name) {
+				words = append([]string{ctx.Command.Name}, words...)
+			}
+		}
+	}
+	return fmt.Errorf("%w (see `rdmadoctor %s`)", err, strings.Join(words, " "))
+}
+
+func setUsageError(cmds []*cli.Command) {
+	for _, c := range cmds {
+		c.OnUsageError = usageError
+		setUsageError(c.Subcommands)
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -10,6 +11,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 	"github.com/rdmadoctor/rdmadoctor/report"
 	"github.com/rdmadoctor/rdmadoctor/report/render"
 )
@@ -68,7 +70,7 @@ func diagnose(c *cli.Context) error {
 			return withCode(exitUsage, err)
 		}
 	}
-	rules, err := prepareRules(ctx, c.StringSlice("rules"))
+	rules, err := prepareRules(ctx, c.StringSlice("rules"), c.App.ErrWriter)
 	if err != nil {
 		return withCode(exitUsage, err)
 	}
@@ -129,9 +131,10 @@ type loadedRules struct {
 	prepared *engine.Engine
 }
 
-// prepareRules loads the built-in rules and the rules of dirs. User rules are always type-checked
+// prepareRules loads the built-in rules and the rules of dirs; a folder without a rule is worth a
+// warning on warn (a mistyped path looks like "my rules found nothing"). User rules are always type-checked
 // against the snapshot schema and compiled, all of them, with the built-in ones.
-func prepareRules(ctx context.Context, dirs []string) (*loadedRules, error) {
+func prepareRules(ctx context.Context, dirs []string, warn io.Writer) (*loadedRules, error) {
 	sources, err := ruleSources(dirs)
 	if err != nil {
 		return nil, err
@@ -139,6 +142,11 @@ func prepareRules(ctx context.Context, dirs []string) (*loadedRules, error) {
 	set, err := engine.Load(sources...)
 	if err != nil {
 		return nil, err
+	}
+	for _, src := range sources[1:] {
+		if n := len(set.RulesFrom(src)); n == 0 {
+			fmt.Fprintf(warn, "rdmadoctor: warning: --rules %s holds no rule (rules are <area>/<id>.rego with a METADATA block; docs/writing-rules.md)\n", visible.Escape(src.Name))
+		}
 	}
 	l := &loadedRules{set: set}
 	if len(dirs) > 0 {

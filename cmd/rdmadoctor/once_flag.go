@@ -4,7 +4,7 @@ import "errors"
 
 // errSeveralSnapshots refuses a repeated --snapshot: urfave/cli would keep the last one and
 // silently diagnose one node of the several the user meant.
-var errSeveralSnapshots = errors.New("give one --snapshot (several nodes: wait for `rdmadoctor fleet`, or diagnose one at a time)")
+var errSeveralSnapshots = errors.New("give one --snapshot: rdmadoctor diagnoses one node at a time")
 
 // onceValue is a flag.Value that may be set once only; a second Set fails with err.
 type onceValue struct {

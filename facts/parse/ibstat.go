@@ -17,7 +17,7 @@ type IBStatOutput struct {
 }
 
 var (
-	ibstatCARe   = regexp.MustCompile(`^CA '([^']+)'\s*$`)
+	ibstatCARe   = regexp.MustCompile(`^CA '(.+)'\s*$`)
 	ibstatPortRe = regexp.MustCompile(`^Port (\d+):\s*$`)
 )
 

@@ -1,6 +1,8 @@
 package parse_test
 
 import (
+	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -171,5 +173,25 @@ func TestIBStatMalformedValueKeepsTheRest(t *testing.T) {
 	}
 	if diff := cmp.Diff(want.Devices[1:], got.Devices[1:]); diff != "" {
 		t.Errorf("other devices changed (-want +got):\n%s", diff)
+	}
+}
+
+// TestQuotedCANames: a CA name holding quotes and shell characters (the real capture of
+// ibstat/cx4-back-to-back-no-sm.txt and ibstatus/azure-edr-vf-tabs.txt with the name edited) is
+// read whole, not dropped: the name is what fix commands will quote.
+func TestQuotedCANames(t *testing.T) {
+	const name = "a'b|c`d` -rf *"
+	st, err := parse.IBStat(bytes.Replace(fixtures.Read(t, "ibstat/cx4-back-to-back-no-sm.txt"), []byte("CA 'ibp4s0'"), []byte("CA '"+name+"'"), 1))
+	if err != nil || len(st.Devices) == 0 || st.Devices[0].Name != name {
+		t.Errorf("ibstat: devices %+v, err %v; want %q first", st.Devices, err, name)
+	}
+	src := fixtures.Read(t, "ibstatus/azure-edr-vf-tabs.txt")
+	m := regexp.MustCompile(`Infiniband device '([^']+)'`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("fixture has no Infiniband device line")
+	}
+	ibs, err := parse.IBStatus(bytes.ReplaceAll(src, m[0], []byte("Infiniband device '"+name+"'")))
+	if len(ibs) == 0 || ibs[0].Name != name {
+		t.Errorf("ibstatus: devices %+v, err %v; want %q first", ibs, err, name)
 	}
 }

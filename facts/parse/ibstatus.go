@@ -8,7 +8,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-var ibstatusHeadRe = regexp.MustCompile(`^\s*Infiniband device '([^']+)' port (\d+) status:\s*$`)
+var ibstatusHeadRe = regexp.MustCompile(`^\s*Infiniband device '(.+)' port (\d+) status:\s*$`)
 
 // IBStatus parses the output of `ibstatus` (rdma-core infiniband-diags/scripts/ibstatus), one
 // block per port, read from sysfs by the script:
