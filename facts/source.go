@@ -20,6 +20,9 @@ type Source struct {
 	Status string `json:"status"`
 	// Error explains any status but ok, e.g. "mstconfig not installed" or "line 7: ...".
 	Error string `json:"error,omitempty"`
+	// Note says what of an input that was read was not kept, e.g. "12,345 more link_down
+	// lines not kept (the first and last 64 are)", or what was skipped of an archive.
+	Note string `json:"note,omitempty"`
 	// RecognisedBy says how a loose capture was identified: "path", "name" or "content".
 	RecognisedBy string `json:"recognised_by,omitempty"`
 }

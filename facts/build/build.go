@@ -1,6 +1,8 @@
 package build
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -147,37 +149,93 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 			src.Status, src.Error = facts.StatusError, fmt.Sprintf("parser panic: %v", r)
 		}
 	}()
+	if sp.Stream != nil {
+		return streamFile(s, fsys, sp, in, src)
+	}
 	data, err := readFile(fsys, in.Path)
 	if err != nil {
 		src.Status, src.Error = facts.StatusError, err.Error()
 		return src
 	}
-	// A file named like a capture can hold anything (a core dump, a UTF-16 export); parsers
-	// would read such junk as an empty but valid output. Tree specs read sysfs attributes
-	// themselves and are not held to this: only whole captures come through here.
-	switch {
-	case source.IsCompressed(data):
-		// sosreports carry rotated logs (var/log/messages-20240101.gz) beside the current one:
-		// not an error, not read.
-		src.Status, src.Error = facts.StatusUnrecognized, "compressed file, not read (a rotated log?)"
-		return src
-	case source.IsBinary(data):
-		src.Status, src.Error = facts.StatusError, errBinary
+	if src, ok := notText(src, data); !ok {
 		return src
 	}
 	in.Data = data
 	if sp.Apply == nil {
 		return src
 	}
-	if err := sp.Apply(s, in); err != nil {
-		if IsRefused(err) {
-			src.Status, src.Error = facts.StatusUnsupported, err.Error()
-		} else {
-			src.Status, src.Error = facts.StatusError, err.Error() // Origin names the file
-		}
-	}
+	src = outcome(src, sp.Apply(s, in))
 	stamp(s, sp.Name, in.Path)
 	return src
+}
+
+// notText records a capture that is compressed or binary, judged by its first bytes head; ok is
+// false for those, which are not parsed. A file named like a capture can hold anything (a core
+// dump, a UTF-16 export); parsers would read such junk as an empty but valid output. Tree specs
+// read sysfs attributes themselves and are not held to this: only whole captures come through.
+func notText(src facts.Source, head []byte) (facts.Source, bool) {
+	switch {
+	case source.IsCompressed(head):
+		// sosreports carry rotated logs (var/log/messages-20240101.gz) beside the current one:
+		// not an error, not read.
+		src.Status, src.Error = facts.StatusUnrecognized, "compressed file, not read (a rotated log?)"
+		return src, false
+	case source.IsBinary(head):
+		src.Status, src.Error = facts.StatusError, errBinary
+		return src, false
+	}
+	return src, true
+}
+
+// outcome records what Apply or Stream returned in src.
+func outcome(src facts.Source, err error) facts.Source {
+	var n *NotedError
+	switch {
+	case err == nil:
+	case errors.As(err, &n):
+		src.Note = n.Note
+	case IsRefused(err):
+		src.Status, src.Error = facts.StatusUnsupported, err.Error()
+	default:
+		src.Status, src.Error = facts.StatusError, err.Error() // Origin names the file
+	}
+	return src
+}
+
+// streamFile gives sp.Stream the file at in.Path as a reader, never reading it whole.
+func streamFile(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input, src facts.Source) facts.Source {
+	f, err := fsys.Open(in.Path)
+	if err != nil {
+		src.Status, src.Error = facts.StatusError, err.Error()
+		return src
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, sniffBytes)
+	head, err := br.Peek(sniffBytes)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		src.Status, src.Error = facts.StatusError, fmt.Sprintf("read %s: %v", in.Path, err)
+		return src
+	}
+	if src, ok := notText(src, head); !ok {
+		return src
+	}
+	src = outcome(src, sp.Stream(s, in, &pathReader{r: br, path: in.Path}))
+	stamp(s, sp.Name, in.Path)
+	return src
+}
+
+// pathReader names the file in its read errors.
+type pathReader struct {
+	r    io.Reader
+	path string
+}
+
+func (p *pathReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("read %s: %w", p.path, err)
+	}
+	return n, err
 }
 
 func missing(sp *Spec) facts.Source {

@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"bytes"
+	"io"
 	"regexp"
 	"strings"
 
@@ -8,8 +10,6 @@ import (
 )
 
 var (
-	// dmesgStampRe is dmesg's "[    1.437917] " or dmesg -T's "[Wed Jan 15 11:37:57 2025] ".
-	dmesgStampRe = regexp.MustCompile(`^\[[^\]]*\]\s*`)
 	// syslogPrefixRe is the syslog/journal prefix "Dec 30 00:07:32 node01 kernel: " (also the ISO
 	// timestamp of journalctl -o short-iso); group 1 is the tag.
 	syslogPrefixRe = regexp.MustCompile(`^(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\S+)\s+\S+\s+([^:\s\[]+)(?:\[\d+\])?:\s?`)
@@ -31,24 +31,48 @@ var rdmaKernelDrivers = map[string]bool{
 	"infiniband": true, "ib_srp": true, "ib_srpt": true, "ib_iser": true, "rpcrdma": true,
 }
 
-// kernelEventKinds classify a message, most specific first.
+// kernelEventKinds classify a message, most specific first. A kind matches when the lower-cased
+// message holds one of its hints and re matches: the hints are literals every match of re
+// contains, so that most lines are told apart without running a case-insensitive regexp.
 var kernelEventKinds = []struct {
-	kind string
-	re   *regexp.Regexp
+	kind  string
+	hints []string
+	re    *regexp.Regexp
 }{
-	{facts.EventInsufficientPower, regexp.MustCompile(`(?i)insufficient power on the pcie slot`)},
-	{facts.EventPCIeLimited, regexp.MustCompile(`(?i)available pcie bandwidth, limited by`)},
-	{facts.EventProbeFailed, regexp.MustCompile(`(?i)probe of \S+ failed|handle_hca_cap failed|load_one failed|init_one failed|init_once failed|function_setup failed`)},
-	{facts.EventFirmwareUpgrade, regexp.MustCompile(`(?i)upgrade to (a )?later fw|(firmware|fw)( version)?\b.*\btoo old`)},
-	{facts.EventModuleError, regexp.MustCompile(`(?i)port module event\[error\]|cable error`)},
-	{facts.EventCableNotConnected, regexp.MustCompile(`(?i)cable is not con`)},
-	{facts.EventIPoIBMTUClamp, regexp.MustCompile(`mtu > \d+ will cause multicast packet drops`)},
-	{facts.EventLostCarrier, regexp.MustCompile(`(?i)lost carrier`)},
-	{facts.EventLinkDown, regexp.MustCompile(`(?i)\blink down\b`)},
-	{facts.EventLinkUp, regexp.MustCompile(`(?i)\blink up\b`)},
+	{facts.EventInsufficientPower, []string{"insufficient power on the pcie slot"}, regexp.MustCompile(`(?i)insufficient power on the pcie slot`)},
+	{facts.EventPCIeLimited, []string{"available pcie bandwidth, limited by"}, regexp.MustCompile(`(?i)available pcie bandwidth, limited by`)},
+	{facts.EventProbeFailed, []string{"probe of ", "handle_hca_cap failed", "load_one failed", "init_one failed", "init_once failed", "function_setup failed"},
+		regexp.MustCompile(`(?i)probe of \S+ failed|handle_hca_cap failed|load_one failed|init_one failed|init_once failed|function_setup failed`)},
+	{facts.EventFirmwareUpgrade, []string{"later fw", "too old"}, regexp.MustCompile(`(?i)upgrade to (a )?later fw|(firmware|fw)( version)?\b.*\btoo old`)},
+	{facts.EventModuleError, []string{"port module event[error]", "cable error"}, regexp.MustCompile(`(?i)port module event\[error\]|cable error`)},
+	{facts.EventCableNotConnected, []string{"cable is not con"}, regexp.MustCompile(`(?i)cable is not con`)},
+	{facts.EventIPoIBMTUClamp, []string{"will cause multicast packet drops"}, regexp.MustCompile(`mtu > \d+ will cause multicast packet drops`)},
+	{facts.EventLostCarrier, []string{"lost carrier"}, regexp.MustCompile(`(?i)lost carrier`)},
+	{facts.EventLinkDown, []string{"link down"}, regexp.MustCompile(`(?i)\blink down\b`)},
+	{facts.EventLinkUp, []string{"link up"}, regexp.MustCompile(`(?i)\blink up\b`)},
 }
 
-// Dmesg classifies the RDMA-related lines of a kernel log: `dmesg`, `dmesg -T`, `journalctl -k`,
+// MaxEventsPerKind is how many kernel events of one kind a log keeps from its start, and again
+// from its end: a log flooded with one message (a flapping link, 600,000 "Link down" lines)
+// keeps the first and the last MaxEventsPerKind and counts the rest.
+const MaxEventsPerKind = 64
+
+// DmesgLog is what a kernel log says about the RDMA stack.
+type DmesgLog struct {
+	// Events are the classified RDMA lines in line order: of each kind, the first and the last
+	// MaxEventsPerKind.
+	Events []facts.KernelEvent
+	// Omitted counts the events of each kind left out between those kept, by kind.
+	Omitted map[string]int
+}
+
+// Dmesg classifies the RDMA-related lines of a kernel log held in b; see ReadDmesg.
+func Dmesg(b []byte) ([]facts.KernelEvent, error) {
+	log, err := ReadDmesg(bytes.NewReader(b))
+	return log.Events, err
+}
+
+// ReadDmesg classifies the RDMA-related lines of a kernel log: `dmesg`, `dmesg -T`, `journalctl -k`,
 // grep excerpts of them, and /var/log/messages, syslog or kern.log (where only "kernel:" lines
 // count). A line belongs to the RDMA stack when it starts with an RDMA driver's prefix
 //
@@ -59,26 +83,41 @@ var kernelEventKinds = []struct {
 // with an IPoIB interface ("ib0: mtu > 2044 will cause multicast packet drops.") or names an RDMA
 // user-space library (a segfault in librdmacm). Each becomes a KernelEvent of a facts.Event* kind
 // (EventOther when no pattern matches) with the driver, PCI address, netdev and RDMA device it
-// names. Other lines are skipped; a kernel log has no malformed lines.
-func Dmesg(b []byte) ([]facts.KernelEvent, error) {
-	var out []facts.KernelEvent
-	for _, l := range Lines(b) {
+// names. Other lines are skipped; a kernel log has no malformed lines. r is read line by line
+// (EachLine) and at most 2*MaxEventsPerKind events of each kind are kept.
+func ReadDmesg(r io.Reader) (DmesgLog, error) {
+	keep := newEventKeeper()
+	err := EachLine(r, func(l Line) {
 		msg := l.Text
-		if m := syslogPrefixRe.FindStringSubmatch(msg); m != nil {
-			if m[1] != "kernel" {
-				continue
+		if msg != "" && msg[0] != '[' {
+			if m := syslogPrefixRe.FindStringSubmatch(msg); m != nil {
+				if m[1] != "kernel" {
+					return
+				}
+				msg = msg[len(m[0]):]
 			}
-			msg = msg[len(m[0]):]
 		}
-		msg = strings.TrimSpace(dmesgStampRe.ReplaceAllString(msg, ""))
-		ev, ok := kernelEvent(msg)
+		ev, ok := kernelEvent(strings.TrimSpace(trimDmesgStamp(msg)))
 		if !ok {
-			continue
+			return
 		}
 		ev.Evidence = l.Evidence()
-		out = append(out, ev)
+		keep.add(ev)
+	})
+	return keep.log(), err
+}
+
+// trimDmesgStamp drops dmesg's "[    1.437917] " or dmesg -T's "[Wed Jan 15 11:37:57 2025] "
+// from the start of msg.
+func trimDmesgStamp(msg string) string {
+	if !strings.HasPrefix(msg, "[") {
+		return msg
 	}
-	return out, nil
+	end := strings.IndexByte(msg, ']')
+	if end < 0 {
+		return msg
+	}
+	return strings.TrimLeft(msg[end+1:], " \t\n\f\r")
 }
 
 // kernelEvent reads who logged msg and what it says; ok is false for lines outside the RDMA stack.
@@ -114,16 +153,45 @@ func kernelEvent(msg string) (facts.KernelEvent, bool) {
 	case ipoibPrefixRe.MatchString(msg):
 		ev.Driver = "ib_ipoib"
 		ev.Netdev = ipoibPrefixRe.FindStringSubmatch(msg)[1]
-	case rdmaUserspaceRe.MatchString(msg):
+	case strings.Contains(msg, "lib") && rdmaUserspaceRe.MatchString(msg):
 	default:
 		return ev, false
 	}
-	ev.Kind = facts.EventOther
+	ev.Kind = kernelEventKind(msg)
+	return ev, true
+}
+
+// kernelEventKind is the first kernelEventKinds entry msg matches, or EventOther.
+func kernelEventKind(msg string) string {
+	lower := strings.ToLower(msg)
+	// Case folding knows a few non-ASCII letters (the Kelvin sign for k) that ToLower leaves:
+	// then the hints may miss what the regexp finds.
+	ascii := isASCII(msg)
 	for _, k := range kernelEventKinds {
+		if ascii && !containsAny(lower, k.hints) {
+			continue
+		}
 		if k.re.MatchString(msg) {
-			ev.Kind = k.kind
-			break
+			return k.kind
 		}
 	}
-	return ev, true
+	return facts.EventOther
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -268,6 +268,7 @@ func comments() map[string]string {
 		"github.com/rdmadoctor/rdmadoctor/facts.Source":                         "Source records one input that was looked for.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Error":                   "Error explains any status but ok, e.g. \"mstconfig not installed\" or \"line 7: ...\".",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Name":                    "Name is the spec name, e.g. \"ibstat\", \"mstconfig_query\", \"sysfs_infiniband\".",
+		"github.com/rdmadoctor/rdmadoctor/facts.Source.Note":                    "Note says what of an input that was read was not kept, e.g. \"12,345 more link_down lines not kept (the first and last 64 are)\", or what was skipped of an archive.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Origin":                  "Origin is the file inside the snapshot, or the command line for a live run.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.RecognisedBy":            "RecognisedBy says how a loose capture was identified: \"path\", \"name\" or \"content\".",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Status":                  "Status is one of ok, missing, error, timeout, unsupported, unrecognized.",
