@@ -41,10 +41,28 @@ func TestReadDmesgKeepsFirstAndLast(t *testing.T) {
 func TestEachLineLong(t *testing.T) {
 	in := "a\r\n" + strings.Repeat("x", 3*parse.MaxLineBytes) + "\n\nlast"
 	var got []parse.Line
-	if err := parse.EachLine(strings.NewReader(in), func(l parse.Line) { got = append(got, l) }); err != nil {
+	if err := parse.EachLine(strings.NewReader(in), func(l parse.Line) { l.Text = strings.Clone(l.Text); got = append(got, l) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 4 || got[0].Text != "a" || len(got[1].Text) != parse.MaxLineBytes || got[2].Text != "" || got[3] != (parse.Line{N: 4, Text: "last"}) {
 		t.Errorf("lines: %d, %v", len(got), got[len(got)-1])
+	}
+}
+
+// The literal hints classify as the kinds' regexps do, word boundaries and case included.
+func TestDmesgKindHints(t *testing.T) {
+	for msg, want := range map[string]string{
+		"mlx5_core 0000:04:00.0 eth0: Link DOWN":          facts.EventLinkDown,
+		"mlx5_core 0000:04:00.0 eth0: uplink down":        facts.EventOther,
+		"mlx5_core 0000:04:00.0 eth0: link downgraded":    facts.EventOther,
+		"mlx5_core 0000:04:00.0 eth0: link_down, link up": facts.EventLinkUp,
+		"mlx5_core 0000:04:00.0 eth0: Lin\u212a down":     facts.EventLinkDown, // Kelvin sign folds to k
+		"mlx5_core 0000:04:00.0: probe of x failed":       facts.EventProbeFailed,
+		"mlx5_core 0000:04:00.0: probe of  failed":        facts.EventOther,
+	} {
+		evs, err := parse.Dmesg([]byte(msg + "\n"))
+		if err != nil || len(evs) != 1 || evs[0].Kind != want {
+			t.Errorf("%q: %+v, %v; want kind %s", msg, evs, err, want)
+		}
 	}
 }

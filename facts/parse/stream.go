@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"unsafe"
 )
 
 // MaxLineBytes caps the text kept of one line of a streamed input (a kernel log line is at most
@@ -12,8 +13,9 @@ import (
 const MaxLineBytes = 64 << 10
 
 // EachLine calls fn with every line of r, numbered from 1, without its line ending ("\n" or
-// "\r\n"), and cut to MaxLineBytes. It holds one line at a time; a final newline adds no empty
-// line. It returns the read error, if any, other than io.EOF.
+// "\r\n"), and cut to MaxLineBytes. It holds one line at a time, and allocates nothing per line:
+// the Line's Text is valid only during the call (strings.Clone what is kept). A final newline
+// adds no empty line. It returns the read error, if any, other than io.EOF.
 func EachLine(r io.Reader, fn func(Line)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // the start of a line longer than the reader's buffer
@@ -34,7 +36,7 @@ func EachLine(r io.Reader, fn func(Line)) error {
 		}
 		if len(line) > 0 {
 			line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
-			fn(Line{N: n, Text: string(line)})
+			fn(Line{N: n, Text: unsafe.String(unsafe.SliceData(line), len(line))})
 			n++
 		}
 		if err == io.EOF {

@@ -181,7 +181,7 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 		if err != nil || target.isDir() || target.isSymlink() {
 			return nil // its target was not kept: neither is the link
 		}
-		n.mode, n.size, n.data, n.err = target.mode, target.size, target.data, target.err
+		n.mode, n.size, n.data, n.packed, n.err = target.mode, target.size, target.data, target.packed, target.err
 	case tar.TypeChar, tar.TypeBlock, tar.TypeFifo:
 		return a.fail(hdr.Name, ErrUnsafe, "is a %s, not a file", specialKind(hdr.Typeflag))
 	default:
@@ -206,6 +206,9 @@ func (a *archive) fill(n *node, tr *tar.Reader, hdr *tar.Header) error {
 	// Sparse members expand beyond what the stream holds: cap what is kept, too.
 	if a.kept += hdr.Size; a.kept > a.opt.MaxTotal {
 		return a.fail(hdr.Name, ErrLimit, "more than %d bytes uncompressed", a.opt.MaxTotal)
+	}
+	if hdr.Size > packAbove {
+		return pack(n, tr, hdr.Size)
 	}
 	n.data = make([]byte, hdr.Size)
 	if _, err := io.ReadFull(tr, n.data); err != nil {
