@@ -18,7 +18,7 @@ OPA      ?= bin/opa
 FACTS    ?= bin/bench-facts.json
 BENCHCOUNT ?= 5
 
-.PHONY: all build test lint fuzz bench bench-engine bench-cli bench-gather docs
+.PHONY: all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile docs
 
 all: lint test build
 
@@ -71,6 +71,12 @@ bench-cli: build $(OPA)
 bench-gather:
 	$(GO) test ./facts/live -run '^$$' -bench GatherStubs -benchtime 3x
 	sh facts/live/testdata/bench_vs_sos.sh 5
+
+# Wall time and peak RSS (/usr/bin/time) of diagnose on the huge inputs of issue 10, written by
+# scripts/hostile into bin/hostile: 16 x 60 MB kernel logs in a .tar.gz, and a 60 MB ibstat
+# (goal: each <= 512 MB, < 30 s).
+bench-hostile: build
+	sh scripts/bench_hostile.sh $(BIN) bin/hostile
 
 $(OPA): go.mod go.sum
 	$(GO) build -o $(OPA) github.com/open-policy-agent/opa

@@ -1,5 +1,10 @@
 package facts
 
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
 // Source statuses, as they appear in sources[].status.
 const (
 	StatusOK           = "ok"           // read and parsed
@@ -33,4 +38,20 @@ type SourceInfo struct {
 	Kind string `json:"kind"`
 	// Path is the directory, archive or file given by the user; empty for live.
 	Path string `json:"path"`
+}
+
+// MaxMessageBytes caps a message about an input (a Source's Error and Note, a warning on
+// stderr): a parse error quotes its line, and a line can be megabytes long.
+const MaxMessageBytes = 1024
+
+// Clip returns s cut to at most max bytes (on a rune boundary), saying how much was left out.
+func Clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d more bytes)", s[:cut], len(s)-cut)
 }

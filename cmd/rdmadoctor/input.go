@@ -91,7 +91,7 @@ func inputErrors(c *cli.Context, s *facts.Snapshot) error {
 		return errors.New(strings.Join(bad, "\n"))
 	}
 	for _, b := range bad {
-		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", b)
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", facts.Clip(b, facts.MaxMessageBytes))
 	}
 	return nil
 }

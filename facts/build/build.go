@@ -187,17 +187,18 @@ func notText(src facts.Source, head []byte) (facts.Source, bool) {
 	return src, true
 }
 
-// outcome records what Apply or Stream returned in src.
+// outcome records what Apply or Stream returned in src, clipped to facts.MaxMessageBytes (a
+// parse error quotes its line, and a line can be megabytes long).
 func outcome(src facts.Source, err error) facts.Source {
 	var n *NotedError
 	switch {
 	case err == nil:
 	case errors.As(err, &n):
-		src.Note = n.Note
+		src.Note = facts.Clip(n.Note, facts.MaxMessageBytes)
 	case IsRefused(err):
-		src.Status, src.Error = facts.StatusUnsupported, err.Error()
+		src.Status, src.Error = facts.StatusUnsupported, facts.Clip(err.Error(), facts.MaxMessageBytes)
 	default:
-		src.Status, src.Error = facts.StatusError, err.Error() // Origin names the file
+		src.Status, src.Error = facts.StatusError, facts.Clip(err.Error(), facts.MaxMessageBytes) // Origin names the file
 	}
 	return src
 }

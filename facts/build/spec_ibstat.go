@@ -31,7 +31,13 @@ func applyIBStat(s *facts.Snapshot, in Input) error {
 	if err != nil {
 		return err
 	}
-	return refused(s, in, "ibstat", out.Refusal)
+	if err := refused(s, in, "ibstat", out.Refusal); err != nil {
+		return err
+	}
+	if out.Omitted > 0 {
+		return Noted("%d more CA blocks not read (only the first %d are)", out.Omitted, parse.MaxDevices)
+	}
+	return nil
 }
 
 // deviceArgs drops a device name from the arguments of a per-device capture ("ibstat mlx5_7"

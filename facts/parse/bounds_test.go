@@ -66,3 +66,15 @@ func TestDmesgKindHints(t *testing.T) {
 		}
 	}
 }
+
+// An ibstat of more than MaxDevices CA blocks is read for the first MaxDevices.
+func TestIBStatMaxDevices(t *testing.T) {
+	var b strings.Builder
+	for i := range parse.MaxDevices + 6 {
+		fmt.Fprintf(&b, "CA 'mlx5_%d'\n\tCA type: MT4115\n\tPort 1:\n\t\tState: Active\n", i)
+	}
+	out, err := parse.IBStat([]byte(b.String()))
+	if err != nil || len(out.Devices) != parse.MaxDevices || out.Omitted != 6 {
+		t.Errorf("%d devices, %d omitted, %v; want %d, 6", len(out.Devices), out.Omitted, err, parse.MaxDevices)
+	}
+}
