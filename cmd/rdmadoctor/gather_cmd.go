@@ -21,6 +21,11 @@ func liveFlags() []cli.Flag {
 	}
 }
 
+// commandTimeoutFlag is --command-timeout, of gather and of diagnose's live gathering.
+func commandTimeoutFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "command-timeout", Value: live.DefaultCommandTimeout, Usage: "live: kill a command (and every process it started) after `DURATION`"}
+}
+
 func gatherCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "gather",
@@ -29,7 +34,7 @@ func gatherCommand() *cli.Command {
 		Flags: append(liveFlags(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "write the snapshot to `PATH`: a new directory, or FILE.tar.gz"},
 			&cli.BoolFlag{Name: "redact", Usage: "replace host names, IP and MAC addresses, GUIDs and serial numbers with stable placeholders"},
-			&cli.DurationFlag{Name: "command-timeout", Value: live.DefaultCommandTimeout, Usage: "kill a command (and its children) after `DURATION`"},
+			commandTimeoutFlag(),
 			&cli.IntFlag{Name: "jobs", Value: live.DefaultJobs, Usage: "run at most `N` commands at once"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each command as it finishes"},
@@ -49,7 +54,6 @@ func runGather(c *cli.Context) error {
 	if err := live.CheckDest(c.String("output")); err != nil {
 		return withCode(exitUsage, err) // before gathering, not after
 	}
-	opts.CommandTimeout = c.Duration("command-timeout")
 	opts.Jobs = c.Int("jobs")
 	res := live.Gather(c.Context, opts)
 	if c.Bool("redact") {
@@ -84,12 +88,13 @@ func liveOptions(c *cli.Context) (live.Options, error) {
 		return live.Options{}, withCode(exitUsage, fmt.Errorf("--sample %v: must not be negative", c.Duration("sample")))
 	}
 	return live.Options{
-		Root:     c.String("root"),
-		Timeout:  c.Duration("timeout"),
-		Sample:   c.Duration("sample"),
-		Observer: observer(c),
-		Version:  version,
-		Argv:     os.Args,
+		Root:           c.String("root"),
+		Timeout:        c.Duration("timeout"),
+		CommandTimeout: c.Duration("command-timeout"), // zero (the default) where it is not a flag
+		Sample:         c.Duration("sample"),
+		Observer:       observer(c),
+		Version:        version,
+		Argv:           os.Args,
 	}, nil
 }
 

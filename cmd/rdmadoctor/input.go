@@ -20,14 +20,16 @@ func inputFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "snapshot", Usage: "read a sosreport, gather output or folder of captures (`PATH`: dir, .tar, .tar.gz, .tar.xz)"},
 		&cli.StringSliceFlag{Name: "input", Usage: "read one captured output (`FILE`, or - for stdin); repeatable"},
-		// Live mode (neither --snapshot nor --input); diagnose defines --timeout itself.
+		// Live mode (neither --snapshot nor --input); diagnose defines --timeout and
+		// --command-timeout itself.
 		&cli.StringFlag{Name: "root", Value: "/", Usage: "live: read sys/, proc/, etc/ and var/ below `DIR` (containers, chroots, tests)"},
 		&cli.DurationFlag{Name: "sample", Usage: "live: read port counters and ethtool -S twice, `DURATION` apart, to get rates"},
 	}
 }
 
-// liveOnlyFlags only mean something when this node is gathered.
-var liveOnlyFlags = []string{"root", "sample", "timeout"}
+// liveOnlyFlags only mean something when this node is gathered (diagnose's --timeout bounds the
+// evaluation too).
+var liveOnlyFlags = []string{"root", "sample", "command-timeout"}
 
 // errNoInput is returned while live gathering does not exist yet.
 var errNoInput = errors.New("give --snapshot PATH or --input FILE (live gathering: see `rdmadoctor diagnose` without flags)")
