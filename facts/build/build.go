@@ -45,7 +45,7 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	}
 	specs := Specs()
 	inputs := map[string][]Input{}
-	var unrecognised []string
+	var unrecognised, outLinks []string
 	otherSos := 0
 
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -57,6 +57,19 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 			return nil
 		}
 		if d.IsDir() || ignored[path.Base(p)] {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if target, err := fs.ReadLink(fsys, p); err == nil && source.LeavesTree(p, target) {
+				// Never followed out of the snapshot: an input by its path or name is read,
+				// and fails, naming the link; any other is counted.
+				if in, how, sp := classify(fsys, specs, p); sp != nil {
+					in.Spec, in.how = sp.Name, how
+					inputs[sp.Name] = append(inputs[sp.Name], in)
+				} else {
+					outLinks = append(outLinks, p+" -> "+target)
+				}
+			}
 			return nil
 		}
 		if !d.Type().IsRegular() {
@@ -107,6 +120,10 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	for _, p := range unrecognised {
 		s.Sources = append(s.Sources, facts.Source{Name: "unrecognized", Origin: p, Status: facts.StatusUnrecognized,
 			Error: "no parser recognises this file by name or content"})
+	}
+	if len(outLinks) > 0 {
+		s.Sources = append(s.Sources, facts.Source{Name: "symlink", Origin: outLinks[0], Status: facts.StatusUnrecognized,
+			Error: fmt.Sprintf("%d symbolic link(s) lead out of the snapshot, not followed (the first is named)", len(outLinks))})
 	}
 	if otherSos > 0 {
 		s.Sources = append(s.Sources, facts.Source{Name: "unrecognized", Origin: "sos_commands/*", Status: facts.StatusUnrecognized,

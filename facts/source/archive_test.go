@@ -265,3 +265,28 @@ func TestOpenPackedMember(t *testing.T) {
 		}
 	}
 }
+
+// A link out of the archive (a systemd *.wants link in etc/) no longer refuses it: it is kept,
+// and opening it, or anything below it, fails without leaving the archive.
+func TestOpenLinkOutOfArchive(t *testing.T) {
+	raw := tarBytes(t, reg("sos_commands/infiniband/ibstat", "CA 'mlx5_0'\n"),
+		symlink("etc/systemd/system/multi-user.target.wants/x.service", "/usr/lib/systemd/system/x.service"),
+		symlink("etc/passwd", "../../../../etc/passwd"),
+		symlink("sos_commands/infiniband/ibstat_-v", "/etc/shadow"))
+	p := writeFile(t, t.TempDir(), "x.tar.gz", gzipBytes(t, raw))
+	fsys, _, err := source.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"etc/systemd/system/multi-user.target.wants/x.service", "etc/passwd", "sos_commands/infiniband/ibstat_-v"} {
+		if b, err := fs.ReadFile(fsys, name); err == nil || !strings.Contains(err.Error(), "leaves the archive") {
+			t.Errorf("%s: read %q, %v; want an error saying the link leaves the archive", name, b, err)
+		}
+		if _, err := fs.ReadLink(fsys, name); err != nil {
+			t.Errorf("%s: readlink: %v", name, err)
+		}
+	}
+	if b, err := fs.ReadFile(fsys, "sos_commands/infiniband/ibstat"); err != nil || string(b) != "CA 'mlx5_0'\n" {
+		t.Errorf("ibstat = %q, %v", b, err)
+	}
+}
