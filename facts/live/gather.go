@@ -104,6 +104,8 @@ func ToolPath() []string {
 // that are missing, time out or fail and files that cannot be read are recorded in Meta.
 func Gather(ctx context.Context, opts Options) *Result {
 	opts.defaults()
+	becomeSubreaper()
+	defer sweepOrphans() // what commands abandoned at the deadline left
 	start := time.Now()
 	inv := Discover(opts.Root)
 	meta := &Meta{Time: start.UTC().Truncate(time.Second), Argv: opts.Argv, Root: opts.Root,

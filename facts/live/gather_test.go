@@ -232,6 +232,32 @@ func TestGatherKillsHungCommand(t *testing.T) {
 	}
 }
 
+// TestGatherKillsEscapedGrandchild: a stub that leaves a `setsid sleep 100` behind (out of its
+// process group, which the timeout kills) does not outlive the gather (issue 10).
+func TestGatherKillsEscapedGrandchild(t *testing.T) {
+	s := stubs("")
+	st := s["ibstatus"]
+	st.Escape = true
+	s["ibstatus"] = st
+	e := livetest.New(t, "root-h100.txtar", s)
+	res := gatherEnv(t, e, live.Options{})
+	if _, ok := res.FS["sos_commands/infiniband/ibstatus"]; !ok {
+		t.Error("the stub's output is missing")
+	}
+	pids := e.HungPids(t)
+	if len(pids) != 1 {
+		t.Fatalf("escaped grandchildren: %v", pids)
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for livetest.Alive(pids[0]) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if livetest.Alive(pids[0]) {
+		_ = syscall.Kill(pids[0], syscall.SIGKILL)
+		t.Errorf("grandchild %d in its own session survived the gather", pids[0])
+	}
+}
+
 // TestGatherDeadline: when every command hangs, the whole gather still ends at its deadline.
 func TestGatherDeadline(t *testing.T) {
 	s := stubs("")

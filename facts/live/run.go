@@ -103,18 +103,28 @@ func (r *runner) exec(parent context.Context, bin string, argv []string) Run {
 	out := &capped{max: maxOutput}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.Cancel = func() error {
+		killTree(cmd.Process.Pid) // those that left the group, too (reap_linux.go)
+		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
 	// A grandchild that escaped the kill must not keep Wait blocked on the output pipe.
 	cmd.WaitDelay = time.Second
 	start := time.Now()
-	err := cmd.Start()
+	pid, err := started(func() (int, error) {
+		if err := cmd.Start(); err != nil {
+			return 0, err
+		}
+		return cmd.Process.Pid, nil
+	})
 	if err != nil {
 		res.Status, res.Error = RanError, err.Error()
 		return res
 	}
 	err = cmd.Wait()
-	// Leave nothing behind: background children of a tool that exited die with its group.
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	// Leave nothing behind: background children of a tool that exited die with its group, and
+	// those that started their own session with the sweep of ended.
+	_ = syscall.Kill(-pid, syscall.SIGKILL)
+	ended(pid)
 	res.DurationSeconds = time.Since(start).Seconds()
 	res.output = out.buf
 	if ctx.Err() != nil {
