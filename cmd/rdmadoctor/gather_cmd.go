@@ -139,8 +139,12 @@ func localHostname(root string) []string {
 
 func summary(m *live.Meta) string {
 	n := map[string]int{}
+	truncated := 0
 	for _, r := range m.Commands {
 		n[r.Status]++
+		if r.Truncated {
+			truncated++
+		}
 	}
 	s := fmt.Sprintf("%d commands (%d ok", len(m.Commands), n[live.RanOK])
 	for _, st := range []string{live.RanMissing, live.RanTimeout, live.RanNotRun, live.RanError, live.RanDenied} {
@@ -148,7 +152,11 @@ func summary(m *live.Meta) string {
 			s += fmt.Sprintf(", %d %s", n[st], st)
 		}
 	}
-	s += fmt.Sprintf("), %d unreadable files, %.1fs", len(m.Unreadable), m.DurationSeconds)
+	s += ")"
+	if truncated > 0 {
+		s += fmt.Sprintf(", %d outputs truncated", truncated)
+	}
+	s += fmt.Sprintf(", %d unreadable files, %.1fs", len(m.Unreadable), m.DurationSeconds)
 	if m.Sample != nil {
 		s += fmt.Sprintf(", counters sampled %.1fs apart", m.Sample.IntervalSeconds)
 	}

@@ -317,3 +317,37 @@ func TestGatherUnreadableFile(t *testing.T) {
 		}
 	}
 }
+
+// TestGatherOutputBudget: the commands of a gather share one output budget; a command cut by it
+// is recorded truncated, and its source says so.
+func TestGatherOutputBudget(t *testing.T) {
+	e := livetest.New(t, "root-h100.txtar", stubs(""))
+	const budget = 4096
+	s, res, err := live.Snapshot(context.Background(), live.Options{Root: e.Root, Path: []string{e.Bin}, MaxOutput: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total, cut := 0, map[string]bool{}
+	for _, r := range res.Meta.Commands {
+		if f, ok := res.FS[r.File]; ok && r.File != "" {
+			total += len(f.Data)
+		}
+		if r.Truncated {
+			if !strings.Contains(r.Error, "the gather's output budget") {
+				t.Errorf("%v: error %q does not name the budget", r.Argv, r.Error)
+			}
+			cut[r.File] = true
+		}
+	}
+	if total > budget {
+		t.Errorf("the commands kept %d bytes, over the budget of %d", total, budget)
+	}
+	if len(cut) == 0 {
+		t.Fatal("no command was cut by a budget of 4096 bytes")
+	}
+	for _, src := range s.Sources {
+		if cut[src.Origin] && !strings.Contains(src.Note, "the rest was not gathered") {
+			t.Errorf("source %s of a cut output: note %q", src.Origin, src.Note)
+		}
+	}
+}
