@@ -46,7 +46,7 @@ type Run struct {
 	// the file holds its start.
 	Truncated bool   `yaml:"truncated,omitempty"`
 	Error     string `yaml:"error,omitempty"`
-	output          []byte
+	output    []byte
 }
 
 // runner executes allow-listed commands found in its search path.
