@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
@@ -27,6 +28,10 @@ type Engine struct {
 	rules *compiled
 	// Tool is written into every report.
 	Tool report.Tool
+	// Timeout bounds the evaluation of each Diagnose (zero: only ctx bounds it). A rule still
+	// running when it is spent is skipped, "evaluation timed out after <Timeout>"; the other
+	// rules' findings are kept (see evalEach).
+	Timeout time.Duration
 }
 
 // compileError keeps OPA's "file:row: rego_type_error: ..." lines and drops the wrapping.
@@ -91,13 +96,18 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		r.Evaluated++
 	}
 
+	if e.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.Timeout)
+		defer cancel()
+	}
 	findings, failed, err := e.findings(ctx, s, run)
 	if err != nil {
 		return nil, err
 	}
-	for pkg, msg := range failed {
+	for pkg, reason := range failed {
 		rule := e.set.byPkg[pkg]
-		r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: "evaluation failed: " + msg})
+		r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: reason})
 		r.Evaluated--
 	}
 	sort.Slice(r.Skipped, func(i, j int) bool { return r.Skipped[i].ID < r.Skipped[j].ID })
@@ -136,10 +146,14 @@ type rawFinding struct {
 }
 
 // eval runs the prepared query; the findings of rules not in run are discarded. When the
-// combined query fails (a rule raised a conflict error), every rule runs alone so that one
-// broken rule is reported in failed instead of taking the report down.
+// combined query fails (a rule raised a conflict error, or ran out of time), every rule runs
+// alone so that one broken or slow rule is reported in failed (rule package -> skip reason)
+// instead of taking the report down. With a deadline on ctx the combined query gets half of
+// the time left, and the rules run alone share the rest (evalEach).
 func (e *Engine) eval(ctx context.Context, c *compiled, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
-	rs, err := c.query.Eval(ctx, rego.EvalParsedInput(input))
+	whole, cancel := firstShare(ctx)
+	defer cancel()
+	rs, err := c.query.Eval(whole, rego.EvalParsedInput(input))
 	if err != nil {
 		return e.evalEach(ctx, c, input, run)
 	}
@@ -158,6 +172,9 @@ func (e *Engine) eval(ctx context.Context, c *compiled, input ast.Value, run map
 	return out, nil, nil
 }
 
+// evalEach evaluates each rule package of run alone. With a deadline on ctx, each rule gets a
+// fair share of the time left (timeout.go): a rule that runs past it is reported as timed out,
+// and what the fast rules leave goes to those after them.
 func (e *Engine) evalEach(ctx context.Context, c *compiled, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
 	var out []rawFinding
 	failed := map[string]string{}
@@ -166,12 +183,15 @@ func (e *Engine) evalEach(ctx context.Context, c *compiled, input ast.Value, run
 		pkgs = append(pkgs, pkg)
 	}
 	sort.Strings(pkgs)
-	for _, pkg := range pkgs {
+	for i, pkg := range pkgs {
 		q := fmt.Sprintf("findings := data.rdmadoctor.rules.%s.findings", pkg)
+		one, cancel := fairShare(ctx, len(pkgs)-i)
 		// The compiler has the modules already: rego compiles only the query.
-		rs, err := rego.New(rego.Store(c.store), rego.Query(q), rego.Compiler(c.compiler), rego.ParsedInput(input)).Eval(ctx)
+		rs, err := rego.New(rego.Store(c.store), rego.Query(q), rego.Compiler(c.compiler), rego.ParsedInput(input)).Eval(one)
+		timedOut := errors.Is(one.Err(), context.DeadlineExceeded)
+		cancel()
 		if err != nil {
-			failed[pkg] = err.Error()
+			failed[pkg] = e.failure(err, timedOut)
 			continue
 		}
 		for _, res := range rs {

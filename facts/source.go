@@ -1,5 +1,10 @@
 package facts
 
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
 // Source statuses, as they appear in sources[].status.
 const (
 	StatusOK           = "ok"           // read and parsed
@@ -25,9 +30,10 @@ type Source struct {
 	Error string `json:"error,omitempty"`
 	// RecognisedBy says how a loose capture was identified: "path", "name" or "content".
 	RecognisedBy string `json:"recognised_by,omitempty"`
-	// Note says how the file was read when that is not what its name says, e.g. "ibstat:
-	// content is ibstatus output, read as ibstatus", or which lines of a file holding several
-	// outputs this source is.
+	// Note says how the file was read when that is not what its name says ("ibstat: content is
+	// ibstatus output, read as ibstatus"; which lines of a file holding several outputs this
+	// source is), and what of an input that was read was not kept ("12,345 more link_down lines
+	// not kept (the first and last 64 are)", what was skipped of an archive); "; " joins both.
 	Note string `json:"note,omitempty"`
 	// Problems are the lines of a partial source that could not be used, at most MaxProblems;
 	// MoreProblems counts the others.
@@ -62,4 +68,20 @@ type SourceInfo struct {
 	Kind string `json:"kind"`
 	// Path is the directory, archive or file given by the user; empty for live.
 	Path string `json:"path"`
+}
+
+// MaxMessageBytes caps a message about an input (a Source's Error and Note, a warning on
+// stderr): a parse error quotes its line, and a line can be megabytes long.
+const MaxMessageBytes = 1024
+
+// Clip returns s cut to at most max bytes (on a rune boundary), saying how much was left out.
+func Clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d more bytes)", s[:cut], len(s)-cut)
 }

@@ -26,7 +26,8 @@ func diagnoseCommand() *cli.Command {
 		&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML: fabric, expected_rate_gbps, ...; docs/profiles.md)"},
 		&cli.StringFlag{Name: "config", Usage: "site config `FILE` with the ignore list (default: " + configFile + " in the current directory, if present)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours in the table (NO_COLOR is respected too)"},
-		&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "live: stop gathering after `DURATION`; unfinished commands are recorded as timed out"},
+		&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "stop gathering (live; unfinished commands are recorded as timed out), and evaluating the rules, after `DURATION` each; a rule still running is skipped as timed out"},
+		commandTimeoutFlag(),
 	)
 	return &cli.Command{
 		Name:  "diagnose",
@@ -49,6 +50,9 @@ func diagnose(c *cli.Context) error {
 	}
 	if !report.ValidSeverity(minSev) {
 		return withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", minSev, strings.Join(report.Severities, ", ")))
+	}
+	if c.Duration("timeout") <= 0 {
+		return withCode(exitUsage, fmt.Errorf("--timeout %v: must be positive", c.Duration("timeout")))
 	}
 	ctx := c.Context
 	if ctx == nil {
@@ -88,6 +92,7 @@ func diagnose(c *cli.Context) error {
 	if err != nil {
 		return withCode(exitUsage, err)
 	}
+	e.Timeout = c.Duration("timeout")
 	r, err := e.Diagnose(ctx, s)
 	if err != nil {
 		return fmt.Errorf("diagnose: %w", err)

@@ -21,6 +21,11 @@ func liveFlags() []cli.Flag {
 	}
 }
 
+// commandTimeoutFlag is --command-timeout, of gather and of diagnose's live gathering.
+func commandTimeoutFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "command-timeout", Value: live.DefaultCommandTimeout, Usage: "live: kill a command (and every process it started) after `DURATION`"}
+}
+
 func gatherCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "gather",
@@ -29,7 +34,7 @@ func gatherCommand() *cli.Command {
 		Flags: append(liveFlags(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "write the snapshot to `PATH`: a new directory, or FILE.tar.gz"},
 			&cli.BoolFlag{Name: "redact", Usage: "replace host names, IP and MAC addresses, GUIDs and serial numbers with stable placeholders"},
-			&cli.DurationFlag{Name: "command-timeout", Value: live.DefaultCommandTimeout, Usage: "kill a command (and its children) after `DURATION`"},
+			commandTimeoutFlag(),
 			&cli.IntFlag{Name: "jobs", Value: live.DefaultJobs, Usage: "run at most `N` commands at once"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors"},
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "print each command as it finishes"},
@@ -49,7 +54,6 @@ func runGather(c *cli.Context) error {
 	if err := live.CheckDest(c.String("output")); err != nil {
 		return withCode(exitUsage, err) // before gathering, not after
 	}
-	opts.CommandTimeout = c.Duration("command-timeout")
 	opts.Jobs = c.Int("jobs")
 	res := live.Gather(c.Context, opts)
 	if c.Bool("redact") {
@@ -84,12 +88,13 @@ func liveOptions(c *cli.Context) (live.Options, error) {
 		return live.Options{}, withCode(exitUsage, fmt.Errorf("--sample %v: must not be negative", c.Duration("sample")))
 	}
 	return live.Options{
-		Root:     c.String("root"),
-		Timeout:  c.Duration("timeout"),
-		Sample:   c.Duration("sample"),
-		Observer: observer(c),
-		Version:  version,
-		Argv:     os.Args,
+		Root:           c.String("root"),
+		Timeout:        c.Duration("timeout"),
+		CommandTimeout: c.Duration("command-timeout"), // zero (the default) where it is not a flag
+		Sample:         c.Duration("sample"),
+		Observer:       observer(c),
+		Version:        version,
+		Argv:           os.Args,
 	}, nil
 }
 
@@ -134,8 +139,12 @@ func localHostname(root string) []string {
 
 func summary(m *live.Meta) string {
 	n := map[string]int{}
+	truncated := 0
 	for _, r := range m.Commands {
 		n[r.Status]++
+		if r.Truncated {
+			truncated++
+		}
 	}
 	s := fmt.Sprintf("%d commands (%d ok", len(m.Commands), n[live.RanOK])
 	for _, st := range []string{live.RanMissing, live.RanTimeout, live.RanNotRun, live.RanError, live.RanDenied} {
@@ -143,7 +152,11 @@ func summary(m *live.Meta) string {
 			s += fmt.Sprintf(", %d %s", n[st], st)
 		}
 	}
-	s += fmt.Sprintf("), %d unreadable files, %.1fs", len(m.Unreadable), m.DurationSeconds)
+	s += ")"
+	if truncated > 0 {
+		s += fmt.Sprintf(", %d outputs truncated", truncated)
+	}
+	s += fmt.Sprintf(", %d unreadable files, %.1fs", len(m.Unreadable), m.DurationSeconds)
 	if m.Sample != nil {
 		s += fmt.Sprintf(", counters sampled %.1fs apart", m.Sample.IntervalSeconds)
 	}

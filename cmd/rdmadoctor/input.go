@@ -22,14 +22,16 @@ func inputFlags() []cli.Flag {
 		&cli.GenericFlag{Name: "snapshot", Value: &onceValue{err: errSeveralSnapshots},
 			Usage: "read a sosreport, gather output or folder of captures (`PATH`: dir, .tar, .tar.gz, .tar.xz)"},
 		&cli.StringSliceFlag{Name: "input", Usage: "read one captured output (`FILE`, or - for stdin); repeatable"},
-		// Live mode (neither --snapshot nor --input); diagnose defines --timeout itself.
+		// Live mode (neither --snapshot nor --input); diagnose defines --timeout and
+		// --command-timeout itself.
 		&cli.StringFlag{Name: "root", Value: "/", Usage: "live: read sys/, proc/, etc/ and var/ below `DIR` (containers, chroots, tests)"},
 		&cli.DurationFlag{Name: "sample", Usage: "live: read port counters and ethtool -S twice, `DURATION` apart, to get rates"},
 	}
 }
 
-// liveOnlyFlags only mean something when this node is gathered.
-var liveOnlyFlags = []string{"root", "sample", "timeout"}
+// liveOnlyFlags only mean something when this node is gathered (diagnose's --timeout bounds the
+// evaluation too).
+var liveOnlyFlags = []string{"root", "sample", "command-timeout"}
 
 // errNoInput is returned while live gathering does not exist yet.
 var errNoInput = errors.New("give --snapshot PATH or --input FILE (live gathering: see `rdmadoctor diagnose` without flags)")
@@ -88,7 +90,7 @@ func inputErrors(c *cli.Context, s *facts.Snapshot) error {
 		case facts.StatusPartial:
 			// Read as far as it goes, with --input as in a snapshot: the rest is diagnosed and
 			// the report says it may be incomplete.
-			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", visible.Escape(fmt.Sprintf("%s: partly read: %s (read as %s)", name, src.Error, src.Name)))
+			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", visible.Escape(facts.Clip(fmt.Sprintf("%s: partly read: %s (read as %s)", name, src.Error, src.Name), facts.MaxMessageBytes)))
 		}
 	}
 	if len(bad) == 0 {
@@ -98,7 +100,7 @@ func inputErrors(c *cli.Context, s *facts.Snapshot) error {
 		return errors.New(strings.Join(bad, "\n"))
 	}
 	for _, b := range bad {
-		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", visible.Escape(b))
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", visible.Escape(facts.Clip(b, facts.MaxMessageBytes)))
 	}
 	return nil
 }

@@ -1,7 +1,9 @@
 package build
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -47,7 +49,7 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	}
 	specs := Specs()
 	inputs := map[string][]Input{}
-	var unrecognised []string
+	var unrecognised, outLinks []string
 	otherSos := 0
 
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -59,6 +61,19 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 			return nil
 		}
 		if d.IsDir() || ignored[path.Base(p)] {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if target, err := fs.ReadLink(fsys, p); err == nil && source.LeavesTree(p, target) {
+				// Never followed out of the snapshot: an input by its path or name is read,
+				// and fails, naming the link; any other is counted.
+				if in, how, sp := classify(fsys, specs, p); sp != nil {
+					in.Spec, in.how = sp.Name, how
+					inputs[sp.Name] = append(inputs[sp.Name], in)
+				} else {
+					outLinks = append(outLinks, p+" -> "+target)
+				}
+			}
 			return nil
 		}
 		if !d.Type().IsRegular() {
@@ -118,6 +133,10 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	for _, p := range unrecognised {
 		s.Sources = append(s.Sources, facts.Source{Name: "unrecognized", Origin: p, Status: facts.StatusUnrecognized,
 			Error: "no parser recognises this file by name or content"})
+	}
+	if len(outLinks) > 0 {
+		s.Sources = append(s.Sources, facts.Source{Name: "symlink", Origin: outLinks[0], Status: facts.StatusUnrecognized,
+			Error: fmt.Sprintf("%d symbolic link(s) lead out of the snapshot, not followed (the first is named)", len(outLinks))})
 	}
 	if otherSos > 0 {
 		s.Sources = append(s.Sources, facts.Source{Name: "unrecognized", Origin: "sos_commands/*", Status: facts.StatusUnrecognized,
@@ -258,6 +277,9 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 			src.Status, src.Error = facts.StatusError, fmt.Sprintf("parser panic: %v", r)
 		}
 	}()
+	if sp.Stream != nil {
+		return streamFile(s, fsys, sp, in, src)
+	}
 	data, err := in.Data, error(nil)
 	if data == nil {
 		data, err = readFile(fsys, in.Path)
@@ -266,34 +288,14 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 		src.Status, src.Error = facts.StatusError, err.Error()
 		return src
 	}
-	// A file named like a capture can hold anything (a core dump, a UTF-16 export); parsers
-	// would read such junk as an empty but valid output. Tree specs read sysfs attributes
-	// themselves and are not held to this: only whole captures come through here.
-	switch {
-	case source.IsCompressed(data):
-		// sosreports carry rotated logs (var/log/messages-20240101.gz) beside the current one:
-		// not an error, not read.
-		src.Status, src.Error = facts.StatusUnrecognized, "compressed file, not read (a rotated log?)"
-		return src
-	case source.IsBinary(data):
-		src.Status, src.Error = facts.StatusError, errBinary
+	if src, ok := notText(src, data); !ok {
 		return src
 	}
 	in.Data = source.Text(data)
 	if sp.Apply == nil {
 		return src
 	}
-	if err := sp.Apply(s, in); err != nil {
-		if ps, ok := parse.AsProblems(err); ok {
-			// The parser kept what it could: the facts are there, these lines are not.
-			src.Status, src.Error = facts.StatusPartial, partialSummary(ps)
-			src.Problems, src.MoreProblems = capProblems(ps)
-		} else if IsRefused(err) {
-			src.Status, src.Error = facts.StatusUnsupported, err.Error()
-		} else {
-			src.Status, src.Error = facts.StatusError, err.Error() // Origin names the file
-		}
-	}
+	src = outcome(src, sp.Apply(s, in))
 	if stampCount(s, sp.Name, in.Path) == 0 && src.Status == facts.StatusOK && in.sniffFailed && !logSpecs[sp.Name] {
 		// Named like this tool, not like its output, and nothing could be read from it.
 		src.Status, src.Error = facts.StatusUnrecognized, "unrecognized content: not "+sp.Name+" output"
@@ -309,12 +311,106 @@ func partialSummary(ps parse.Problems) string {
 	return fmt.Sprintf("%d lines not used: %s", len(ps), ps.Error())
 }
 
-// capProblems keeps the first facts.MaxProblems problems and counts the rest.
+// capProblems keeps the first facts.MaxProblems problems, each quoting at most
+// facts.MaxMessageBytes of its line, and counts the rest.
 func capProblems(ps parse.Problems) ([]facts.Problem, int) {
-	if len(ps) <= facts.MaxProblems {
-		return ps, 0
+	more := 0
+	if len(ps) > facts.MaxProblems {
+		ps, more = ps[:facts.MaxProblems], len(ps)-facts.MaxProblems
 	}
-	return ps[:facts.MaxProblems], len(ps) - facts.MaxProblems
+	out := make([]facts.Problem, len(ps))
+	for i, p := range ps {
+		p.Text, p.Why = facts.Clip(p.Text, facts.MaxMessageBytes), facts.Clip(p.Why, facts.MaxMessageBytes)
+		out[i] = p
+	}
+	return out, more
+}
+
+// notText records a capture that is compressed or binary, judged by its first bytes head; ok is
+// false for those, which are not parsed. A file named like a capture can hold anything (a core
+// dump, a UTF-16 export); parsers would read such junk as an empty but valid output. Tree specs
+// read sysfs attributes themselves and are not held to this: only whole captures come through.
+func notText(src facts.Source, head []byte) (facts.Source, bool) {
+	switch {
+	case source.IsCompressed(head):
+		// sosreports carry rotated logs (var/log/messages-20240101.gz) beside the current one:
+		// not an error, not read.
+		src.Status, src.Error = facts.StatusUnrecognized, "compressed file, not read (a rotated log?)"
+		return src, false
+	case source.IsBinary(head):
+		src.Status, src.Error = facts.StatusError, errBinary
+		return src, false
+	}
+	return src, true
+}
+
+// outcome records what Apply or Stream returned in src, clipped to facts.MaxMessageBytes (a
+// parse error quotes its line, and a line can be megabytes long): lines a parser could not use
+// make the source partial (it kept the rest), a tool's refusal unsupported, anything else an error.
+func outcome(src facts.Source, err error) facts.Source {
+	var n *NotedError
+	if ps, ok := parse.AsProblems(err); ok {
+		src.Status, src.Error = facts.StatusPartial, facts.Clip(partialSummary(ps), facts.MaxMessageBytes)
+		src.Problems, src.MoreProblems = capProblems(ps)
+		return src
+	}
+	switch {
+	case err == nil:
+	case errors.As(err, &n):
+		src.Note = facts.Clip(joinNotes(src.Note, n.Note), facts.MaxMessageBytes)
+	case IsRefused(err):
+		src.Status, src.Error = facts.StatusUnsupported, facts.Clip(err.Error(), facts.MaxMessageBytes)
+	default:
+		src.Status, src.Error = facts.StatusError, facts.Clip(err.Error(), facts.MaxMessageBytes) // Origin names the file
+	}
+	return src
+}
+
+// joinNotes joins two notes of one source with "; ", either may be empty.
+func joinNotes(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
+}
+
+// streamFile gives sp.Stream the file at in.Path as a reader, never reading it whole.
+func streamFile(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input, src facts.Source) facts.Source {
+	f, err := fsys.Open(in.Path)
+	if err != nil {
+		src.Status, src.Error = facts.StatusError, err.Error()
+		return src
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, sniffBytes)
+	head, err := br.Peek(sniffBytes)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		src.Status, src.Error = facts.StatusError, fmt.Sprintf("read %s: %v", in.Path, err)
+		return src
+	}
+	if src, ok := notText(src, head); !ok {
+		return src
+	}
+	src = outcome(src, sp.Stream(s, in, &pathReader{r: br, path: in.Path}))
+	stampCount(s, sp.Name, in.Path)
+	return src
+}
+
+// pathReader names the file in its read errors.
+type pathReader struct {
+	r    io.Reader
+	path string
+}
+
+func (p *pathReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("read %s: %w", p.path, err)
+	}
+	return n, err
 }
 
 func missing(sp *Spec) facts.Source {

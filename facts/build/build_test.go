@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
+	"io/fs"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -126,5 +127,35 @@ func TestBuildCompressedLog(t *testing.T) {
 	}
 	if !slices.Contains(s.Available, "kernel_log") {
 		t.Errorf("available = %v, want kernel_log", s.Available)
+	}
+}
+
+// A symbolic link out of the snapshot is never followed: one that names an input is that
+// input's error, the others are counted in one source.
+func TestBuildLinksOutOfSnapshot(t *testing.T) {
+	fsys := fstest.MapFS{
+		"sos_commands/infiniband/ibstat":                       {Data: []byte("/etc/shadow"), Mode: fs.ModeSymlink},
+		"etc/systemd/system/multi-user.target.wants/a.service": {Data: []byte("/usr/lib/systemd/system/a.service"), Mode: fs.ModeSymlink},
+		"etc/systemd/system/multi-user.target.wants/b.service": {Data: []byte("../../../../../b"), Mode: fs.ModeSymlink},
+		"etc/systemd/system/ok.service":                        {Data: []byte("a.service"), Mode: fs.ModeSymlink},
+	}
+	s, err := Snapshot(fsys, facts.SourceInfo{Kind: "sosreport"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ibstat, links *facts.Source
+	for i, src := range s.Sources {
+		switch src.Name {
+		case "ibstat":
+			ibstat = &s.Sources[i]
+		case "symlink":
+			links = &s.Sources[i]
+		}
+	}
+	if ibstat == nil || ibstat.Status != facts.StatusError || ibstat.Origin != "sos_commands/infiniband/ibstat" {
+		t.Errorf("ibstat source = %+v, want an error naming the link", ibstat)
+	}
+	if links == nil || !strings.HasPrefix(links.Error, "2 symbolic link(s) lead out of the snapshot") {
+		t.Errorf("symlink source = %+v, want 2 links counted", links)
 	}
 }

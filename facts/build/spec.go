@@ -2,6 +2,8 @@ package build
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"slices"
 	"sort"
@@ -30,6 +32,10 @@ type Spec struct {
 	// Apply parses one file and merges its records into s. Return Refused(msg) when the tool
 	// itself reported that it could not run ("No IB devices found"), or an error naming the line.
 	Apply func(s *facts.Snapshot, in Input) error
+	// Stream is Apply for inputs read line by line (kernel logs, which can be hundreds of MB):
+	// it gets the file's content as r, in.Data is nil, and the file is never held whole. A
+	// spec has Apply or Stream. Return Noted(...) when what was read was kept only in part.
+	Stream func(s *facts.Snapshot, in Input, r io.Reader) error
 	// Tree, for specs that read a whole directory tree (sysfs), reads fsys and returns one
 	// source per device or file read. Root is the tree's top, e.g. "sys/class/infiniband".
 	Tree func(s *facts.Snapshot, fsys fs.FS) []facts.Source
@@ -81,6 +87,17 @@ func (e *RefusedError) Error() string { return e.Message }
 
 // Refused returns a RefusedError.
 func Refused(msg string) error { return &RefusedError{Message: msg} }
+
+// NotedError is not a failure: the input was read and its facts merged, but not all of it was
+// kept; Note says what was left out, and goes to the source's note.
+type NotedError struct{ Note string }
+
+func (e *NotedError) Error() string { return e.Note }
+
+// Noted returns a NotedError with the formatted note.
+func Noted(format string, args ...any) error {
+	return &NotedError{Note: fmt.Sprintf(format, args...)}
+}
 
 // IsRefused reports whether err is a tool refusal.
 func IsRefused(err error) bool {

@@ -1,7 +1,12 @@
 package build
 
 import (
+	"fmt"
+	"io"
+	"maps"
 	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
@@ -17,7 +22,7 @@ func init() {
 		Commands:    []string{"dmesg", "journalctl_-k", "journalctl_--dmesg"},
 		Paths:       []string{"var/log/messages*", "var/log/syslog*", "var/log/kern.log*"},
 		Sniff:       func(h []byte) bool { return dmesgSniffRe.Match(h) },
-		Apply:       applyDmesg,
+		Stream:      applyDmesg,
 		MissingHint: "run `dmesg -T` or `journalctl -k`",
 		Groups:      []string{"kernel_log"},
 		Live:        []LiveCommand{{Alts: [][]string{{"dmesg"}, {"journalctl", "-k", "-b", "--no-pager"}}, Fallback: true}},
@@ -26,12 +31,23 @@ func init() {
 	})
 }
 
-// applyDmesg appends the classified RDMA kernel log lines to Host.KernelEvents.
-func applyDmesg(s *facts.Snapshot, in Input) error {
-	evs, err := parse.Dmesg(in.Data)
+// applyDmesg appends the classified RDMA kernel log lines read from r to Host.KernelEvents; a
+// log flooded with one kind of event keeps its first and last parse.MaxEventsPerKind, and the
+// source's note counts the rest.
+func applyDmesg(s *facts.Snapshot, in Input, r io.Reader) error {
+	log, err := parse.ReadDmesg(r)
+	mergeHost(s, in, facts.Host{KernelEvents: log.Events})
 	if err != nil {
 		return err
 	}
-	mergeHost(s, in, facts.Host{KernelEvents: evs})
-	return nil
+	if len(log.Omitted) == 0 {
+		return nil
+	}
+	kinds := slices.Sorted(maps.Keys(log.Omitted))
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%d %s", log.Omitted[k], k)
+	}
+	return Noted("kernel events not kept (only the first and last %d of each kind are): %s",
+		parse.MaxEventsPerKind, strings.Join(parts, ", "))
 }

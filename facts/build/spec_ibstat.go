@@ -28,10 +28,16 @@ func init() {
 func applyIBStat(s *facts.Snapshot, in Input) error {
 	out, err := parse.IBStat(in.Data)
 	in = addDevices(s, in, out.Devices) // before the error: what parsed before a bad line is kept
-	if r := refused(s, in, "ibstat", out.Refusal); err == nil {
+	r := refused(s, in, "ibstat", out.Refusal) // kept in host whatever else is returned
+	switch {
+	case err != nil:
+		return err // lines it could not use say more than the refusal
+	case r != nil:
 		return r
+	case out.Omitted > 0:
+		return Noted("%d more CA blocks not read (only the first %d are)", out.Omitted, parse.MaxDevices)
 	}
-	return err // lines it could not use say more than the refusal, which is kept in host
+	return nil
 }
 
 // deviceArgs drops a device name from the arguments of a per-device capture ("ibstat mlx5_7"

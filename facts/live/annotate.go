@@ -15,13 +15,18 @@ const notInSnapshot = "not in snapshot"
 // Annotate explains, from a gather's metadata, the sources build.Snapshot could only call "not in
 // snapshot": a tool that is not installed, a command killed at its timeout, a per-port or
 // per-function command with nothing to run on, a file absent from the node. Commands that
-// failed are added as sources of their own, named by their command line.
+// failed are added as sources of their own, named by their command line. The source of an
+// output cut at the gather (Run.Truncated) says so in its note.
 func Annotate(s *facts.Snapshot, m *Meta) {
 	if m == nil {
 		return
 	}
 	explained := map[string][]facts.Source{}
+	cut := map[string]string{} // file -> why the output is cut
 	for _, r := range m.Commands {
+		if r.Status == RanOK && r.Truncated && r.File != "" {
+			cut[r.File] = r.Error
+		}
 		if r.Status == RanOK {
 			continue
 		}
@@ -41,6 +46,11 @@ func Annotate(s *facts.Snapshot, m *Meta) {
 	why := notRunReasons(m)
 	var out []facts.Source
 	for _, src := range s.Sources {
+		if why, ok := cut[src.Origin]; ok {
+			// Until sources have a partial status: what was read is kept, the note says the rest
+			// was not gathered.
+			src.Note = facts.Clip(strings.TrimSpace(src.Note+" "+why+"; the rest was not gathered"), facts.MaxMessageBytes)
+		}
 		if src.Status != facts.StatusMissing || !strings.HasPrefix(src.Error, notInSnapshot) {
 			out = append(out, src)
 			continue

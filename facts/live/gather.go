@@ -34,6 +34,9 @@ type Options struct {
 	// CommandTimeout bounds each command; Timeout the whole gather (without the --sample wait).
 	CommandTimeout time.Duration
 	Timeout        time.Duration
+	// MaxOutput is the output budget of the gather's commands together; MaxGatherOutput when
+	// zero.
+	MaxOutput int64
 	// Sample, when positive, reads port counters and ethtool -S a second time after it.
 	Sample time.Duration
 	// Observer is told about progress; nil is silent.
@@ -85,6 +88,9 @@ func (o *Options) defaults() {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
+	if o.MaxOutput <= 0 {
+		o.MaxOutput = MaxGatherOutput
+	}
 }
 
 // ToolPathEnv names the environment variable that, when set, replaces the tool search path
@@ -104,6 +110,8 @@ func ToolPath() []string {
 // that are missing, time out or fail and files that cannot be read are recorded in Meta.
 func Gather(ctx context.Context, opts Options) *Result {
 	opts.defaults()
+	becomeSubreaper()
+	defer sweepOrphans() // what commands abandoned at the deadline left
 	start := time.Now()
 	inv := Discover(opts.Root)
 	meta := &Meta{Time: start.UTC().Truncate(time.Second), Argv: opts.Argv, Root: opts.Root,
@@ -111,7 +119,7 @@ func Gather(ctx context.Context, opts Options) *Result {
 	meta.Tool.Name, meta.Tool.Version = "rdmadoctor", opts.Version
 	describe(meta, inv)
 
-	r := &runner{path: opts.Path, timeout: opts.CommandTimeout}
+	r := &runner{path: opts.Path, timeout: opts.CommandTimeout, budget: newBudget(opts.MaxOutput)}
 	tasks := plan(opts.Root, inv, r)
 	if opts.Observer != nil {
 		opts.Observer.Planned(len(tasks))

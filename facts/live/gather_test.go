@@ -232,6 +232,32 @@ func TestGatherKillsHungCommand(t *testing.T) {
 	}
 }
 
+// TestGatherKillsEscapedGrandchild: a stub that leaves a `setsid sleep 100` behind (out of its
+// process group, which the timeout kills) does not outlive the gather (issue 10).
+func TestGatherKillsEscapedGrandchild(t *testing.T) {
+	s := stubs("")
+	st := s["ibstatus"]
+	st.Escape = true
+	s["ibstatus"] = st
+	e := livetest.New(t, "root-h100.txtar", s)
+	res := gatherEnv(t, e, live.Options{})
+	if _, ok := res.FS["sos_commands/infiniband/ibstatus"]; !ok {
+		t.Error("the stub's output is missing")
+	}
+	pids := e.HungPids(t)
+	if len(pids) != 1 {
+		t.Fatalf("escaped grandchildren: %v", pids)
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for livetest.Alive(pids[0]) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if livetest.Alive(pids[0]) {
+		_ = syscall.Kill(pids[0], syscall.SIGKILL)
+		t.Errorf("grandchild %d in its own session survived the gather", pids[0])
+	}
+}
+
 // TestGatherDeadline: when every command hangs, the whole gather still ends at its deadline.
 func TestGatherDeadline(t *testing.T) {
 	s := stubs("")
@@ -288,6 +314,40 @@ func TestGatherUnreadableFile(t *testing.T) {
 	for _, r := range res.Meta.Commands {
 		if r.Status != live.RanMissing || !strings.Contains(r.Error, "not installed (package: ") {
 			t.Errorf("%v: %s %q, want missing with a package hint", r.Argv, r.Status, r.Error)
+		}
+	}
+}
+
+// TestGatherOutputBudget: the commands of a gather share one output budget; a command cut by it
+// is recorded truncated, and its source says so.
+func TestGatherOutputBudget(t *testing.T) {
+	e := livetest.New(t, "root-h100.txtar", stubs(""))
+	const budget = 4096
+	s, res, err := live.Snapshot(context.Background(), live.Options{Root: e.Root, Path: []string{e.Bin}, MaxOutput: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total, cut := 0, map[string]bool{}
+	for _, r := range res.Meta.Commands {
+		if f, ok := res.FS[r.File]; ok && r.File != "" {
+			total += len(f.Data)
+		}
+		if r.Truncated {
+			if !strings.Contains(r.Error, "the gather's output budget") {
+				t.Errorf("%v: error %q does not name the budget", r.Argv, r.Error)
+			}
+			cut[r.File] = true
+		}
+	}
+	if total > budget {
+		t.Errorf("the commands kept %d bytes, over the budget of %d", total, budget)
+	}
+	if len(cut) == 0 {
+		t.Fatal("no command was cut by a budget of 4096 bytes")
+	}
+	for _, src := range s.Sources {
+		if cut[src.Origin] && !strings.Contains(src.Note, "the rest was not gathered") {
+			t.Errorf("source %s of a cut output: note %q", src.Origin, src.Note)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -22,8 +23,14 @@ const (
 	RanNotRun  = "not_run" // the whole gather's deadline passed before it started
 )
 
-// maxOutput caps one command's captured output.
-const maxOutput = 32 << 20
+// maxOutput caps one command's captured output; MaxGatherOutput all of a gather's.
+const (
+	maxOutput = 32 << 20
+	// MaxGatherOutput is the output budget of one gather, shared by all its commands (64 jobs
+	// at maxOutput each would hold 2 GB): a command's output past it is cut, and recorded as
+	// truncated.
+	MaxGatherOutput = 256 << 20
+)
 
 // Run is what happened to one command.
 type Run struct {
@@ -35,14 +42,38 @@ type Run struct {
 	DurationSeconds float64 `yaml:"duration_seconds"`
 	TimedOut        bool    `yaml:"timed_out"`
 	TimeoutSeconds  float64 `yaml:"timeout_seconds,omitempty"`
-	Error           string  `yaml:"error,omitempty"`
-	output          []byte
+	// Truncated says the output was cut, at maxOutput or where the gather's budget ran out;
+	// the file holds its start.
+	Truncated bool   `yaml:"truncated,omitempty"`
+	Error     string `yaml:"error,omitempty"`
+	output    []byte
 }
 
 // runner executes allow-listed commands found in its search path.
 type runner struct {
 	path    []string
 	timeout time.Duration
+	budget  *budget // the gather's output budget; nil: only maxOutput
+}
+
+// budget is the output bytes a gather's commands may still keep, shared by all of them.
+type budget struct {
+	mu   sync.Mutex
+	left int64
+}
+
+func newBudget(n int64) *budget { return &budget{left: n} }
+
+// take reserves up to n bytes and returns how many it got.
+func (b *budget) take(n int) int {
+	if b == nil {
+		return n
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	k := min(int64(n), b.left)
+	b.left -= k
+	return int(k)
 }
 
 // lookPath finds an executable name in the runner's search path.
@@ -100,21 +131,31 @@ func (r *runner) exec(parent context.Context, bin string, argv []string) Run {
 	cmd := exec.CommandContext(ctx, bin, argv[1:]...)
 	cmd.Args[0] = argv[0]
 	cmd.Env = []string{"LC_ALL=C", "LANG=C", "PATH=" + strings.Join(r.path, ":"), "HOME=/", "TERM=dumb"}
-	out := &capped{max: maxOutput}
+	out := &capped{max: maxOutput, budget: r.budget}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.Cancel = func() error {
+		killTree(cmd.Process.Pid) // those that left the group, too (reap_linux.go)
+		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
 	// A grandchild that escaped the kill must not keep Wait blocked on the output pipe.
 	cmd.WaitDelay = time.Second
 	start := time.Now()
-	err := cmd.Start()
+	pid, err := started(func() (int, error) {
+		if err := cmd.Start(); err != nil {
+			return 0, err
+		}
+		return cmd.Process.Pid, nil
+	})
 	if err != nil {
 		res.Status, res.Error = RanError, err.Error()
 		return res
 	}
 	err = cmd.Wait()
-	// Leave nothing behind: background children of a tool that exited die with its group.
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	// Leave nothing behind: background children of a tool that exited die with its group, and
+	// those that started their own session with the sweep of ended.
+	_ = syscall.Kill(-pid, syscall.SIGKILL)
+	ended(pid)
 	res.DurationSeconds = time.Since(start).Seconds()
 	res.output = out.buf
 	if ctx.Err() != nil {
@@ -133,25 +174,30 @@ func (r *runner) exec(parent context.Context, bin string, argv []string) Run {
 		res.Error = err.Error()
 	}
 	if out.truncated {
-		res.Error = fmt.Sprintf("output truncated at %d bytes", maxOutput)
+		res.Truncated = true
+		if len(out.buf) < maxOutput {
+			res.Error = fmt.Sprintf("output truncated at %d bytes: the gather's output budget (%d bytes) was spent", len(out.buf), MaxGatherOutput)
+		} else {
+			res.Error = fmt.Sprintf("output truncated at %d bytes", maxOutput)
+		}
 	}
 	return res
 }
 
-// capped is a buffer that keeps the first max bytes written to it.
+// capped is a buffer that keeps the first max bytes written to it, within what budget allows.
 type capped struct {
 	buf       []byte
 	max       int
+	budget    *budget
 	truncated bool
 }
 
 func (c *capped) Write(p []byte) (int, error) {
-	room := c.max - len(c.buf)
-	if len(p) > room {
-		c.buf = append(c.buf, p[:max(room, 0)]...)
+	want := min(len(p), max(c.max-len(c.buf), 0))
+	got := c.budget.take(want)
+	c.buf = append(c.buf, p[:got]...)
+	if got < len(p) {
 		c.truncated = true
-		return len(p), nil
 	}
-	c.buf = append(c.buf, p...)
 	return len(p), nil
 }

@@ -14,7 +14,14 @@ type IBStatOutput struct {
 	// Refusal is ibstat's own error, e.g. "ibpanic: ... stat of IB device 'mlx5_8' failed"; the
 	// devices printed before it are kept (ibstat aborts mid-output when a device vanishes).
 	Refusal *facts.ToolRefusal
+	// Omitted counts the CA blocks after the first MaxDevices, which are not read.
+	Omitted int
 }
+
+// MaxDevices is how many devices one capture is read for: a node has a few RDMA devices, or
+// with SR-IOV some hundreds (8 PFs x 127 VFs); a file with more is not a node's, and the rules,
+// some of which compare devices pairwise, would take minutes over it.
+const MaxDevices = 1024
 
 var (
 	ibstatCARe   = regexp.MustCompile(`^CA '(.+)'\s*$`)
@@ -85,6 +92,10 @@ func IBStat(b []byte) (IBStatOutput, error) {
 		if m := ibstatCARe.FindStringSubmatch(t); m != nil {
 			flush()
 			incomplete = false
+			if len(out.Devices) >= MaxDevices {
+				out.Omitted++
+				continue
+			}
 			dev = &facts.Device{Name: m[1]}
 			dev.Evidence.Set("name", l.Evidence())
 			devLine = l

@@ -272,7 +272,7 @@ func comments() map[string]string {
 		"github.com/rdmadoctor/rdmadoctor/facts.Source":                         "Source records one input that was looked for.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Error":                   "Error explains any status but ok, e.g. \"mstconfig not installed\" or \"line 7: ...\".",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Name":                    "Name is the spec name, e.g. \"ibstat\", \"mstconfig_query\", \"sysfs_infiniband\".",
-		"github.com/rdmadoctor/rdmadoctor/facts.Source.Note":                    "Note says how the file was read when that is not what its name says, e.g. \"ibstat: content is ibstatus output, read as ibstatus\", or which lines of a file holding several outputs this source is.",
+		"github.com/rdmadoctor/rdmadoctor/facts.Source.Note":                    "Note says how the file was read when that is not what its name says (\"ibstat: content is ibstatus output, read as ibstatus\"; which lines of a file holding several outputs this source is), and what of an input that was read was not kept (\"12,345 more link_down lines not kept (the first and last 64 are)\", what was skipped of an archive); \"; \" joins both.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Origin":                  "Origin is the file inside the snapshot, or the command line for a live run.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Problems":                "Problems are the lines of a partial source that could not be used, at most MaxProblems; MoreProblems counts the others.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.RecognisedBy":            "RecognisedBy says how a loose capture was identified: \"path\", \"name\" or \"content\".",

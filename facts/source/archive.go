@@ -159,8 +159,12 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 			return err
 		}
 	case tar.TypeSymlink:
-		if err := checkLink(name, hdr.Linkname, false); err != nil {
-			return a.fail(hdr.Name, ErrUnsafe, "symbolic link to %q: %w", hdr.Linkname, err)
+		// A link whose target is absolute or leaves the archive is kept as it is: memFS never
+		// follows it out (opening it, or anything below it, fails with errLinkEscape), and
+		// the builder names it (a systemd *.wants link in etc/ is no reason to refuse a
+		// sosreport).
+		if hdr.Linkname == "" {
+			return a.fail(hdr.Name, ErrUnsafe, "symbolic link with an empty target")
 		}
 		if !a.opt.Want(name) {
 			return nil
@@ -181,7 +185,7 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 		if err != nil || target.isDir() || target.isSymlink() {
 			return nil // its target was not kept: neither is the link
 		}
-		n.mode, n.size, n.data, n.err = target.mode, target.size, target.data, target.err
+		n.mode, n.size, n.data, n.packed, n.err = target.mode, target.size, target.data, target.packed, target.err
 	case tar.TypeChar, tar.TypeBlock, tar.TypeFifo:
 		return a.fail(hdr.Name, ErrUnsafe, "is a %s, not a file", specialKind(hdr.Typeflag))
 	default:
@@ -206,6 +210,9 @@ func (a *archive) fill(n *node, tr *tar.Reader, hdr *tar.Header) error {
 	// Sparse members expand beyond what the stream holds: cap what is kept, too.
 	if a.kept += hdr.Size; a.kept > a.opt.MaxTotal {
 		return a.fail(hdr.Name, ErrLimit, "more than %d bytes uncompressed", a.opt.MaxTotal)
+	}
+	if hdr.Size > packAbove {
+		return pack(n, tr, hdr.Size)
 	}
 	n.data = make([]byte, hdr.Size)
 	if _, err := io.ReadFull(tr, n.data); err != nil {
@@ -251,6 +258,12 @@ func cleanMember(raw string) (string, error) {
 		return "", errors.New("invalid path")
 	}
 	return name, nil
+}
+
+// LeavesTree reports whether the symbolic link name (a slash-separated path inside a tree) with
+// target points out of the tree: an absolute target, or one whose ".." climb above the root.
+func LeavesTree(name, target string) bool {
+	return checkLink(name, target, false) != nil
 }
 
 // checkLink refuses a link whose target is absolute or, resolved from the link's folder (or,

@@ -240,3 +240,53 @@ func TestOpenMemberOverLimit(t *testing.T) {
 		t.Errorf("ibstat = %q, %v", b, err)
 	}
 }
+
+// A member over packAbove is kept deflated and reads back the same, whole or streamed, and
+// through a hard link.
+func TestOpenPackedMember(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() <= 3<<20; i++ {
+		fmt.Fprintf(&b, "[%d.000000] mlx5_core 0000:04:00.0 enp4s0np0: Link down\n", i)
+	}
+	big := b.String()
+	hard := member{name: "dmesg_copy", typ: tar.TypeLink, link: "sos_commands/kernel/dmesg"}
+	p := writeFile(t, t.TempDir(), "x.tar", tarBytes(t, reg("sos_commands/kernel/dmesg", big), hard))
+	fsys, _, err := source.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fstest.TestFS(fsys, "sos_commands/kernel/dmesg", "dmesg_copy"); err != nil {
+		t.Error(err)
+	}
+	for _, name := range []string{"sos_commands/kernel/dmesg", "dmesg_copy"} {
+		got, err := fs.ReadFile(fsys, name)
+		if err != nil || string(got) != big {
+			t.Errorf("%s: read %d bytes, %v; want %d", name, len(got), err, len(big))
+		}
+	}
+}
+
+// A link out of the archive (a systemd *.wants link in etc/) no longer refuses it: it is kept,
+// and opening it, or anything below it, fails without leaving the archive.
+func TestOpenLinkOutOfArchive(t *testing.T) {
+	raw := tarBytes(t, reg("sos_commands/infiniband/ibstat", "CA 'mlx5_0'\n"),
+		symlink("etc/systemd/system/multi-user.target.wants/x.service", "/usr/lib/systemd/system/x.service"),
+		symlink("etc/passwd", "../../../../etc/passwd"),
+		symlink("sos_commands/infiniband/ibstat_-v", "/etc/shadow"))
+	p := writeFile(t, t.TempDir(), "x.tar.gz", gzipBytes(t, raw))
+	fsys, _, err := source.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"etc/systemd/system/multi-user.target.wants/x.service", "etc/passwd", "sos_commands/infiniband/ibstat_-v"} {
+		if b, err := fs.ReadFile(fsys, name); err == nil || !strings.Contains(err.Error(), "leaves the archive") {
+			t.Errorf("%s: read %q, %v; want an error saying the link leaves the archive", name, b, err)
+		}
+		if _, err := fs.ReadLink(fsys, name); err != nil {
+			t.Errorf("%s: readlink: %v", name, err)
+		}
+	}
+	if b, err := fs.ReadFile(fsys, "sos_commands/infiniband/ibstat"); err != nil || string(b) != "CA 'mlx5_0'\n" {
+		t.Errorf("ibstat = %q, %v", b, err)
+	}
+}

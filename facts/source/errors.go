@@ -7,8 +7,9 @@ import (
 
 // Kinds of refusal; test with errors.Is.
 var (
-	// ErrUnsafe: a member that would leave the archive (absolute path, "..", a symbolic or hard
-	// link pointing outside), a member below a symbolic link, or a device or FIFO member.
+	// ErrUnsafe: a member that would leave the archive (absolute path, "..", a hard link
+	// pointing outside), a member below a symbolic link, or a device or FIFO member. A symbolic
+	// link pointing outside is kept but never followed.
 	ErrUnsafe = errors.New("unsafe archive member")
 	// ErrLimit: the archive has more members, or more uncompressed bytes, than the limits allow.
 	ErrLimit = errors.New("archive limit reached")

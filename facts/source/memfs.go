@@ -25,6 +25,7 @@ type node struct {
 	modTime time.Time
 	size    int64
 	data    []byte           // regular files
+	packed  chunks           // or, for large ones, their content deflated (packed.go)
 	target  string           // symlinks, as stored in the archive
 	err     error            // set for a file that was seen but not kept (over the size limit)
 	kids    map[string]*node // directories
@@ -113,6 +114,9 @@ func (m memFS) Open(name string) (fs.File, error) {
 	if n.isDir() {
 		return &openDir{node: n, name: name}, nil
 	}
+	if n.packed != nil {
+		return openPacked(n, name), nil
+	}
 	return &openFile{node: n, name: name}, nil
 }
 
@@ -167,6 +171,13 @@ func (m memFS) ReadFile(name string) ([]byte, error) {
 	}
 	if n.isDir() {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a directory")}
+	}
+	if n.packed != nil {
+		b, err := unpack(n)
+		if err != nil {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+		}
+		return b, nil
 	}
 	return slices.Clone(n.data), nil
 }

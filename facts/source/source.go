@@ -6,9 +6,11 @@
 // a pipe when installed, else in-process by github.com/ulikunitz/xz, about 2-4x slower). Only
 // the members gather may read are kept (see DefaultWant), each up to a size limit, and
 // decompression stops at a total limit and a member-count limit. Hostile members are refused with an error naming the archive and the
-// member: absolute paths, "..", links whose target leaves the archive, members below a link,
-// devices and FIFOs. Symbolic links inside the archive behave as on disk (os.DirFS): listed as
-// links, followed when opened.
+// member: absolute paths, "..", hard links whose target leaves the archive, members below a
+// link, devices and FIFOs. Symbolic links inside the archive behave as on disk (os.DirFS):
+// listed as links, followed when opened; a symbolic link whose target is absolute or leaves
+// the archive (a systemd *.wants link in etc/) is listed, and opening it fails (the builder
+// names it: facts/build).
 //
 // A sosreport whose content sits under one top folder ("sosreport-node01-2024-.../") is
 // re-rooted at that folder, for directories and archives alike.

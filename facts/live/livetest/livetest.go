@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -33,6 +34,9 @@ type Stub struct {
 	Delay string
 	// Hang makes the stub start `sleep 1000` as a child, record its pid and wait for it.
 	Hang bool
+	// Escape makes the stub start `setsid sleep 100` in the background (a session of its own,
+	// out of the stub's process group), record its pid and exit without waiting.
+	Escape bool
 }
 
 // Stubs are the default fake tools of an RDMA node: every tool the gatherer runs, each printing a
@@ -142,6 +146,15 @@ func (e *Env) script(tool string, s Stub) string {
 	}
 	if s.Hang {
 		fmt.Fprintf(&b, "/bin/sleep 1000 &\necho $! >> %s\nwait\n", e.Pids)
+	}
+	if s.Escape {
+		// A background job of a script is not a group leader: setsid(1) does not fork, so $!
+		// is the sleep's pid.
+		setsid, err := exec.LookPath("setsid") // the stubs' PATH holds only the stubs
+		if err != nil {
+			panic("livetest: Escape needs setsid(1) (util-linux): " + err.Error())
+		}
+		fmt.Fprintf(&b, "%s /bin/sleep 100 < /dev/null > /dev/null 2>&1 &\necho $! >> %s\n", setsid, e.Pids)
 	}
 	b.WriteString("rc=0\ncase \"$*\" in\n")
 	for _, c := range s.Cases {

@@ -1,0 +1,39 @@
+package engine
+
+import (
+	"context"
+	"time"
+)
+
+// firstShare is ctx for the combined query: with a deadline, half the time left, so that the
+// rules can still run alone in the other half when one of them is too slow.
+func firstShare(ctx context.Context) (context.Context, context.CancelFunc) {
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, time.Until(deadline)/2)
+}
+
+// fairShare is ctx for one of n rules still to run alone: with a deadline, 1/n of the time
+// left. A rule done early leaves its share to the next ones; a rule that runs out of it is
+// stopped (OPA checks ctx between evaluation steps) while the others still run.
+func fairShare(ctx context.Context, n int) (context.Context, context.CancelFunc) {
+	deadline, ok := ctx.Deadline()
+	if !ok || n <= 1 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, time.Until(deadline)/time.Duration(n))
+}
+
+// failure is the skip reason of a rule whose evaluation returned err; timedOut says its
+// context's deadline had passed.
+func (e *Engine) failure(err error, timedOut bool) string {
+	if !timedOut {
+		return "evaluation failed: " + err.Error()
+	}
+	if e.Timeout > 0 {
+		return "evaluation timed out after " + e.Timeout.String()
+	}
+	return "evaluation timed out"
+}
