@@ -27,7 +27,7 @@ func init() {
 
 func applyIBStat(s *facts.Snapshot, in Input) error {
 	out, err := parse.IBStat(in.Data)
-	in = addDevices(s, in, out.Devices) // before the error: what parsed before a bad line is kept
+	in = addDevices(s, in, out.Devices)        // before the error: what parsed before a bad line is kept
 	r := refused(s, in, "ibstat", out.Refusal) // kept in host whatever else is returned
 	switch {
 	case err != nil:
