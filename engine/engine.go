@@ -81,7 +81,6 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		Skipped:       []report.Skipped{},
 		Sources:       append([]facts.Source{}, s.Sources...),
 	}
-	r.SetCompleteness()
 	run := map[string]bool{}
 	reasons := map[string]string{}
 	for _, rule := range e.set.Rules {
@@ -107,10 +106,11 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 	}
 	for pkg, reason := range failed {
 		rule := e.set.byPkg[pkg]
-		r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: reason})
+		r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: reason, Failed: true})
 		r.Evaluated--
 	}
 	sort.Slice(r.Skipped, func(i, j int) bool { return r.Skipped[i].ID < r.Skipped[j].ID })
+	r.SetCompleteness()
 
 	var ds []report.Diagnosis
 	for _, f := range findings {

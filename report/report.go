@@ -125,6 +125,9 @@ type Skipped struct {
 	Reason string `json:"reason"`
 	// Missing lists the fact groups the rule requires that the snapshot lacks.
 	Missing []string `json:"missing,omitempty"`
+	// Failed says the rule ran but its evaluation failed or ran out of time: that it found
+	// nothing proves nothing, and the report is incomplete.
+	Failed bool `json:"failed,omitempty"`
 }
 
 // MarshalJSON writes the report with "ignored" as [] rather than null when nothing was ignored,
@@ -211,7 +214,8 @@ type Fix struct {
 	Note    string `json:"note,omitempty"`
 }
 
-// SetCompleteness sets Complete and Incomplete from the sources.
+// SetCompleteness sets Complete and Incomplete from the sources that were not (fully) read and
+// the rules whose evaluation failed ("rule <id>").
 func (r *Report) SetCompleteness() {
 	r.Incomplete = []string{}
 	for _, s := range r.Sources {
@@ -224,5 +228,21 @@ func (r *Report) SetCompleteness() {
 		}
 		r.Incomplete = append(r.Incomplete, name)
 	}
+	for _, sk := range r.Skipped {
+		if sk.Failed {
+			r.Incomplete = append(r.Incomplete, "rule "+sk.ID)
+		}
+	}
 	r.Complete = len(r.Incomplete) == 0
+}
+
+// FailedRules counts the rules whose evaluation failed.
+func (r *Report) FailedRules() int {
+	n := 0
+	for _, sk := range r.Skipped {
+		if sk.Failed {
+			n++
+		}
+	}
+	return n
 }

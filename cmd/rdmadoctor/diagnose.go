@@ -97,6 +97,11 @@ func diagnose(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("diagnose: %w", err)
 	}
+	for _, sk := range r.Skipped {
+		if sk.Failed {
+			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: rule %s could not be evaluated: %s\n", sk.ID, visible.Escape(facts.Clip(sk.Reason, facts.MaxMessageBytes)))
+		}
+	}
 	r.Tool.Version = version
 	r.Ignore(cfg.ignores()) // before HideBelow: an ignored diagnosis never counts for --fail-on
 	r.HideBelow(minSev)

@@ -60,7 +60,7 @@ func Markdown(w io.Writer, r *report.Report) error {
 			}
 		}
 	} else if r.Evaluated > 0 {
-		fmt.Fprintf(&b, "\nNo problem found by the %s that could run%s.\n", plural(r.Evaluated, "rule", "rules"), apartFromIgnored(r))
+		b.WriteString("\n" + nothingFound(r) + "\n")
 	}
 
 	if len(r.Ignored) > 0 {

@@ -110,10 +110,26 @@ func summary(r *report.Report) string {
 		s += fmt.Sprintf(", %d ignored", len(r.Ignored))
 	}
 	s += fmt.Sprintf("; %s run, %d skipped", plural(r.Evaluated, "rule", "rules"), len(r.Skipped))
-	if n := len(r.Incomplete); n > 0 {
-		s += fmt.Sprintf("; %s partly unreadable: results may be incomplete", plural(n, "input", "inputs"))
+	if rules := r.FailedRules(); len(r.Incomplete) > 0 {
+		if inputs := len(r.Incomplete) - rules; inputs > 0 {
+			s += fmt.Sprintf("; %s partly unreadable", plural(inputs, "input", "inputs"))
+		}
+		if rules > 0 {
+			s += fmt.Sprintf("; %s could not be evaluated", plural(rules, "rule", "rules"))
+		}
+		s += ": results may be incomplete"
 	}
 	return s
+}
+
+// nothingFound is the line a report without diagnoses ends its list with; it does not claim the
+// node is fine when some input or rule could not be read or evaluated.
+func nothingFound(r *report.Report) string {
+	line := fmt.Sprintf("No problem found by the %s that could run%s", plural(r.Evaluated, "rule", "rules"), apartFromIgnored(r))
+	if !r.Complete {
+		return line + ", but the results may be incomplete: " + strings.Join(r.Incomplete, ", ") + " could not be (fully) read or evaluated."
+	}
+	return line + "."
 }
 
 func plural(n int, one, many string) string {

@@ -63,7 +63,7 @@ func Table(w io.Writer, r *report.Report, opts Options) error {
 		b.WriteString(t.Render())
 		b.WriteString("\n")
 	} else if r.Evaluated > 0 {
-		fmt.Fprintf(&b, "\nNo problem found by the %s that could run%s.\n", plural(r.Evaluated, "rule", "rules"), apartFromIgnored(r))
+		b.WriteString("\n" + nothingFound(r) + "\n")
 	}
 
 	if len(r.Ignored) > 0 {
