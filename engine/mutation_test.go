@@ -54,17 +54,6 @@ var mutations = []struct {
 
 var numberRe = regexp.MustCompile(`\b\d+\b`)
 
-// knownSilent are the silent losses left at this seed, in parsers that do not report partial
-// reads yet (ibdev2netdev, ethtool -S, ip addr, show_gids, application logs): "case kind file".
-// Converting a parser to parse.Problems removes its entries; a new silent loss fails the test.
-var knownSilent = map[string]bool{
-	"013 number-to-word ibdev2netdev":                    true,
-	"021 truncate ethtool_-S_kernel-6.5":                 true,
-	"025 truncate ip_addr_show_dev_ib1":                  true,
-	"108 truncate show_gids":                             true,
-	"126 truncate mpirun_-n_1_IMB-MPI1__FI_PROVIDER_mlx": true,
-}
-
 // TestMutantsNeverSilent: over mutants of every corpus case with diagnoses (a fixed seed, a
 // fixed number per case and kind), a diagnosis of the undamaged case may disappear only when
 // the report names a problem with the damaged file (its source is not ok). A silent loss is the
@@ -125,10 +114,6 @@ func TestMutantsNeverSilent(t *testing.T) {
 					continue
 				}
 				c[2]++
-				if knownSilent[filepath.Base(dir)[:3]+" "+m.kind+" "+name] {
-					t.Logf("known silent loss (parser not yet converted to partial): %s: %s of %s lost %v", filepath.Base(dir), m.kind, name, lost)
-					continue
-				}
 				t.Errorf("%s: %s of %s lost %v silently", filepath.Base(dir), m.kind, name, lost)
 			}
 		}

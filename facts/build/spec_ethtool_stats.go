@@ -14,19 +14,17 @@ func init() {
 		Commands: []string{"ethtool_-S", "ethtool_--statistics"},
 		Sniff:    func(h []byte) bool { return bytes.HasPrefix(h, []byte("NIC statistics:")) },
 		Apply: func(s *facts.Snapshot, in Input) error {
+			// What parsed is kept; err names the lines that did not.
 			stats, ev, refusal, err := parse.EthtoolStats(in.Data)
-			if err != nil {
-				return err
-			}
 			name, label := argNetdev(in)
 			if name == "" {
-				return nil
+				return err
 			}
 			addNetdevCapture(s, in, facts.Netdev{Name: name, Stats: stats, Evidence: ev}, label)
 			if refusal != "" {
 				return Refused(refusal)
 			}
-			return nil
+			return err
 		},
 		MissingHint: "run `ethtool -S <if>` for each RDMA netdev",
 		Groups:      []string{"ethtool_stats"},

@@ -25,10 +25,7 @@ func init() {
 }
 
 func applyIBDev2Netdev(s *facts.Snapshot, in Input) error {
-	recs, err := parse.IBDev2Netdev(in.Data)
-	if err != nil {
-		return err
-	}
+	recs, err := parse.IBDev2Netdev(in.Data) // what parsed is kept; err names the lines that did not
 	for _, r := range recs {
 		ev := r.Evidence
 		d := facts.Device{Name: r.Device, PCIAddress: r.PCIAddress, CAType: r.CAType, Firmware: r.Firmware}
@@ -57,7 +54,7 @@ func applyIBDev2Netdev(s *facts.Snapshot, in Input) error {
 		n.Evidence.Set("operstate", ev)
 		addNetdev(s, in, n)
 	}
-	return nil
+	return err
 }
 
 // intRef returns a pointer to v.

@@ -32,10 +32,7 @@ var (
 // applyIP merges the interfaces of an ip addr/link output. VF lines without their PF header
 // (a grep excerpt) are kept on an interface named "unknown".
 func applyIP(s *facts.Snapshot, in Input, p func([]byte) ([]facts.Netdev, error)) error {
-	nds, err := p(in.Data)
-	if err != nil {
-		return err
-	}
+	nds, err := p(in.Data) // what parsed is kept; err names the lines that did not
 	s.Netdevs = slices.Grow(s.Netdevs, len(nds))
 	for _, n := range nds {
 		if n.Name == "" {
@@ -43,7 +40,7 @@ func applyIP(s *facts.Snapshot, in Input, p func([]byte) ([]facts.Netdev, error)
 		}
 		addNetdev(s, in, n)
 	}
-	return nil
+	return err
 }
 
 // ipTool is iproute2's ip restricted to showing the given objects: `ip [-d] [-o] [-s] OBJ

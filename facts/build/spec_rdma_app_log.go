@@ -28,10 +28,7 @@ func init() {
 // applyRDMAAppLog adds the libibverbs/librdmacm/UCX messages of a job's output to
 // Host.Userspace and the locked-memory limit a message quotes to Host.Memlock.
 func applyRDMAAppLog(s *facts.Snapshot, in Input) error {
-	out, err := parse.RDMAAppLog(in.Data)
-	if err != nil {
-		return err
-	}
+	out, err := parse.RDMAAppLog(in.Data) // what parsed is kept; err names the cut
 	mergeHost(s, in, facts.Host{Memlock: out.Memlock, Userspace: out.Messages})
-	return nil
+	return err
 }

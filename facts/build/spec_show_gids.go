@@ -24,12 +24,9 @@ func init() {
 }
 
 func applyShowGIDs(s *facts.Snapshot, in Input) error {
-	devs, err := parse.ShowGIDs(in.Data)
-	if err != nil {
-		return err
-	}
+	devs, err := parse.ShowGIDs(in.Data) // what parsed is kept; err names the lines that did not
 	for _, d := range devs {
 		addDevice(s, in, d)
 	}
-	return nil
+	return err
 }

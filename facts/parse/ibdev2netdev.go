@@ -37,17 +37,27 @@ var (
 //	0000:02:00.0 mlx5_0 (MT4115 - MT1523X04353) CX456A - ConnectX-4 QSFP fw 12.23.1020 port 1 (ACTIVE) ==> ib0 (Up)
 //
 // Text after the closing parenthesis (e.g. comments added by `column -t` users) is ignored,
-// and so are lines that do not have the "port N ==> netdev (State)" shape.
+// and so are lines without "==>" (blank lines, prompts). A line with "==>" that does not have
+// the "port N ==> netdev (State)" shape (a port that is not a number, a line cut short) is a
+// problem of a partial read, and so is a last line cut before its "==>": the other lines are kept.
 func IBDev2Netdev(b []byte) ([]IBDevNetdev, error) {
 	var out []IBDevNetdev
-	for _, l := range Lines(b) {
+	var probs problems
+	lines := Lines(b)
+	lastMatched := false
+	for _, l := range lines {
 		m := ibdev2netdevRe.FindStringSubmatch(l.Text)
+		lastMatched = m != nil
 		if m == nil {
+			if strings.Contains(l.Text, "==>") {
+				probs.add(l, "not an ibdev2netdev line (<device> port <number> ==> <netdev> (Up|Down))")
+			}
 			continue
 		}
 		n, err := strconv.Atoi(m[4])
 		if err != nil {
-			return nil, l.Errorf("port number: %v", err)
+			probs.add(l, "port number: %v", err)
+			continue
 		}
 		r := IBDevNetdev{Device: m[2], Port: n, Netdev: m[6], NetdevState: m[7], PCIAddress: strings.ToLower(m[1]), Evidence: l.Evidence()}
 		if c := ibdevCATypeRe.FindStringSubmatch(m[3]); c != nil {
@@ -61,5 +71,6 @@ func IBDev2Netdev(b []byte) ([]IBDevNetdev, error) {
 		}
 		out = append(out, r)
 	}
-	return out, nil
+	probs.cut(b, lines, !lastMatched)
+	return out, probs.err()
 }

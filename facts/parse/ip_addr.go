@@ -18,6 +18,10 @@ import (
 // prints "name  STATE  addr/len ...". `ip -d` detail lines give the IPoIB mode ("ipoib pkey
 // 0xffff mode connected ..."), and `vf N ...` lines of `ip link` are read into VFs. Interfaces
 // are returned in input order, merged by name. See https://man7.org/linux/man-pages/man8/ip-address.8.html.
+//
+// ip prints a "link/..." line under every "N: name: <FLAGS> ..." header and ends every line
+// with a newline: a header without its link line (a block cut in the middle) and a last line
+// without its newline (cut, maybe mid-address) are the problems of a partial read, the rest kept.
 func IPAddr(b []byte) ([]facts.Netdev, error) {
 	return iproute(b)
 }
@@ -52,11 +56,26 @@ func iproute(b []byte) ([]facts.Netdev, error) {
 	}
 	p := &ipParser{out: make([]facts.Netdev, 0, records), index: map[string]int{}}
 	var cur *facts.Netdev
+	var probs problems
+	var noLink *Line // the open block's header, until its link/ line
+	closeBlock := func() {
+		if noLink != nil {
+			probs.add(*noLink, "interface block has no link/ line: it was cut")
+		}
+		noLink = nil
+	}
 	for _, l := range lines {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
 		}
+		if strings.HasPrefix(strings.TrimSpace(l.Text), "link/") {
+			noLink = nil
+		}
 		if name, rest, ok := ipHeader(l.Text); ok {
+			closeBlock()
+			if hasIPFlags(rest) && !strings.Contains(rest, "link/") {
+				noLink = &l
+			}
 			name, _, _ = strings.Cut(name, "@")
 			cur = p.netdev(name)
 			if cur.Evidence == nil {
@@ -77,6 +96,7 @@ func iproute(b []byte) ([]facts.Netdev, error) {
 			continue
 		}
 		if m := ipBriefLine(l.Text); m != nil {
+			closeBlock()
 			cur = p.netdev(m[1])
 			ipBrief(cur, m[2], m[3], l)
 			continue
@@ -90,7 +110,9 @@ func iproute(b []byte) ([]facts.Netdev, error) {
 		}
 		ipDetail(cur, strings.TrimSpace(l.Text), l)
 	}
-	return p.out, nil
+	closeBlock()
+	probs.cut(b, lines, true) // every ip line is complete only with its newline
+	return p.out, probs.err()
 }
 
 // reSpace is what \s matches in a Go regexp.

@@ -44,10 +44,14 @@ var (
 // driver", printed only with IBV_SHOW_WARNINGS in current releases), librdmacm/cma.c
 // (check_abi_version, "CMA: unable to open"), UCX src/uct/ib/base/ib_iface.c and ib_log.c.
 // Every other line (MPI banners, application output, shell prompts) is ignored; a job log
-// without such messages gives an empty result, not an error.
+// without such messages gives an empty result, not an error. A log whose last line has no
+// newline was cut (a program ends its lines; a capture stopped there, maybe mid-message and
+// before the messages that followed): that is the problem of a partial read, what was read is kept.
 func RDMAAppLog(b []byte) (RDMAAppLogOutput, error) {
 	var out RDMAAppLogOutput
-	for _, l := range Lines(b) {
+	var probs problems
+	lines := Lines(b)
+	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		tool, msg := appLogMessage(t)
 		if tool == "" {
@@ -58,7 +62,8 @@ func RDMAAppLog(b []byte) (RDMAAppLogOutput, error) {
 			out.Memlock = appLogMemlock(t, l)
 		}
 	}
-	return out, nil
+	probs.cut(b, lines, true)
+	return out, probs.err()
 }
 
 // appLogMessage names the library a line comes from and its message; tool is "" for other lines.

@@ -19,21 +19,50 @@ import (
 // The IPv4 column is empty for non-mapped GIDs, so rows have six or seven fields. VER "v1"/"v2"
 // becomes GID type "RoCE v1"/"RoCE v2". An empty table parses to no devices. Port.Netdev is the
 // netdev of the port's lowest GID index.
+//
+// The script ends with "n_gids_found=N" (excerpts often leave it out). These are the problems
+// of a partial read, the other rows kept: a row whose port or index is not a number or whose GID
+// is not eight groups, a line after the header that is not a row, a count that disagrees with
+// the rows read, and a last row without its newline (cut, maybe in its netdev name).
 func ShowGIDs(b []byte) ([]facts.Device, error) {
 	var devs []facts.Device
-	for _, l := range Lines(b) {
+	var probs problems
+	lines := Lines(b)
+	header, rows, lastIsRow := false, 0, false
+	for _, l := range lines {
 		f := strings.Fields(l.Text)
-		if len(f) < 6 || len(f) > 7 || f[0] == "DEV" || strings.HasPrefix(f[0], "---") {
+		lastIsRow = false
+		switch {
+		case len(f) == 0:
+			continue
+		case f[0] == "DEV" || strings.HasPrefix(f[0], "---"):
+			header = true
+			continue
+		case strings.HasPrefix(f[0], "n_gids_found="):
+			if n, err := strconv.Atoi(strings.TrimPrefix(f[0], "n_gids_found=")); err != nil {
+				probs.add(l, "n_gids_found: not a number")
+			} else if n != rows {
+				probs.add(l, "%d GID(s) announced, %d row(s) read", n, rows)
+			}
+			continue
+		case len(f) < 6 || len(f) > 7:
+			if header {
+				probs.add(l, "not a show_gids row (DEV PORT INDEX GID [IPv4] VER DEV)")
+			}
 			continue
 		}
+		lastIsRow = true
+		rows++
 		port, err1 := strconv.Atoi(f[1])
 		idx, err2 := strconv.Atoi(f[2])
 		if err1 != nil || err2 != nil {
+			probs.add(l, "PORT or INDEX: not a number")
 			continue
 		}
 		gid := f[3]
 		if strings.Count(gid, ":") != 7 {
-			return nil, l.Errorf("GID: not eight groups")
+			probs.add(l, "GID: not eight groups")
+			continue
 		}
 		ver, ndev := f[4], f[5]
 		if len(f) == 7 {
@@ -50,6 +79,7 @@ func ShowGIDs(b []byte) ([]facts.Device, error) {
 		p := portNumbered(d, port, l)
 		p.GIDs = append(p.GIDs, g)
 	}
+	probs.cut(b, lines, lastIsRow)
 	for i := range devs {
 		for j := range devs[i].Ports {
 			p := &devs[i].Ports[j]
@@ -65,7 +95,7 @@ func ShowGIDs(b []byte) ([]facts.Device, error) {
 			}
 		}
 	}
-	return devs, nil
+	return devs, probs.err()
 }
 
 // portNumbered returns port n of d, appending it (with its number evidence) when missing.

@@ -1,0 +1,135 @@
+package parse_test
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
+)
+
+// damaged returns a real fixture with edit applied (the test fails when edit changes nothing).
+func damaged(t *testing.T, fixture string, edit func([]byte) []byte) []byte {
+	t.Helper()
+	orig := fixtures.Read(t, fixture)
+	b := edit(bytes.Clone(orig))
+	if bytes.Equal(b, orig) {
+		t.Fatalf("%s: the edit changed nothing", fixture)
+	}
+	return b
+}
+
+// cutAt cuts a capture in the middle of the first occurrence of s (after its first n bytes),
+// the way `head -c` or a paste that stopped does: no final newline.
+func cutAt(s string, n int) func([]byte) []byte {
+	return func(b []byte) []byte { return b[:bytes.Index(b, []byte(s))+n] }
+}
+
+// swap replaces the first old with new.
+func swap(old, new string) func([]byte) []byte {
+	return func(b []byte) []byte { return bytes.Replace(b, []byte(old), []byte(new), 1) }
+}
+
+// wantProblems checks that err is a parse.Problems naming exactly lines, one of them with why.
+func wantProblems(t *testing.T, err error, lines []int, why string) {
+	t.Helper()
+	ps, ok := parse.AsProblems(err)
+	if !ok {
+		t.Fatalf("err = %v, want parse.Problems on lines %v", err, lines)
+	}
+	var got []int
+	whys := ""
+	for _, p := range ps {
+		got = append(got, p.Line)
+		whys += p.Why + "; "
+	}
+	if !slices.Equal(got, lines) || !strings.Contains(whys, why) {
+		t.Errorf("problems %+v, want lines %v with %q", ps, lines, why)
+	}
+}
+
+func TestIBDev2NetdevDamageNamed(t *testing.T) {
+	const f = "ibdev2netdev/dgx-a100-vfs.txt"
+	t.Run("port not a number", func(t *testing.T) {
+		recs, err := parse.IBDev2Netdev(damaged(t, f, swap("mlx5_3 port 1", "mlx5_3 port fifty")))
+		wantProblems(t, err, []int{10}, "not an ibdev2netdev line")
+		if len(recs) != 15 {
+			t.Errorf("%d records kept, want the other 15", len(recs))
+		}
+	})
+	t.Run("cut before ==>", func(t *testing.T) {
+		recs, err := parse.IBDev2Netdev(damaged(t, f, cutAt("mlx5_3 port 1", 13)))
+		wantProblems(t, err, []int{10}, "file ends mid-line")
+		if len(recs) != 9 {
+			t.Errorf("%d records kept, want 9", len(recs))
+		}
+	})
+	t.Run("cut after the state is complete", func(t *testing.T) {
+		// The last line is whole without its newline: a paste, not a cut.
+		if _, err := parse.IBDev2Netdev(damaged(t, f, cutAt("mlx5_3 port 1 ==> ibp84s0 (Down)", 32))); err != nil {
+			t.Errorf("err = %v", err)
+		}
+	})
+}
+
+func TestEthtoolStatsDamageNamed(t *testing.T) {
+	const f = "ethtool_stats/mlx5-xdp-kernel-6.5.txt"
+	t.Run("cut mid-value", func(t *testing.T) {
+		stats, _, _, err := parse.EthtoolStats(damaged(t, f, cutAt("rx_discards_phy: 441063206498", 21)))
+		wantProblems(t, err, []int{38}, "file ends mid-line")
+		if _, ok := stats["rx_discards_phy"]; ok || stats["rx_packets_phy"] != 728277471186 {
+			t.Errorf("the cut counter kept or the others lost: %v", stats)
+		}
+	})
+	t.Run("value not a number", func(t *testing.T) {
+		stats, _, _, err := parse.EthtoolStats(damaged(t, f, swap("rx_packets: 7282880", "rx_packets: fifty")))
+		wantProblems(t, err, []int{2}, `rx_packets: value "fifty" is not a number`)
+		if _, ok := stats["rx_packets"]; ok || stats["rx_discards_phy"] != 441063206498 {
+			t.Errorf("the bad counter kept or the others lost: %v", stats)
+		}
+	})
+}
+
+func TestIPAddrDamageNamed(t *testing.T) {
+	const f = "ip_addr/ipoib-ib1-no-lower-up-tentative.txt"
+	t.Run("cut mid-address", func(t *testing.T) {
+		nds, err := parse.IPAddr(damaged(t, f, cutAt("inet 192.0.2.11/16 brd", 28)))
+		wantProblems(t, err, []int{3}, "file ends mid-line")
+		if len(nds) != 1 || nds[0].Kind == "" {
+			t.Errorf("netdevs %+v, want ib1 with its link line", nds)
+		}
+	})
+	t.Run("block cut after its header", func(t *testing.T) {
+		_, err := parse.IPAddr(damaged(t, f, cutAt("  link/infiniband", 0)))
+		wantProblems(t, err, []int{1}, "no link/ line")
+	})
+}
+
+func TestShowGIDsDamageNamed(t *testing.T) {
+	const f = "show_gids/vlan-link-local.txt"
+	t.Run("cut mid-netdev", func(t *testing.T) {
+		devs, err := parse.ShowGIDs(damaged(t, f, cutAt("v1  enp1s0f0.1003", 13)))
+		wantProblems(t, err, []int{59}, "file ends mid-line")
+		if len(devs) != 1 || len(devs[0].Ports[0].GIDs) != 57 {
+			t.Errorf("devices %+v, want the 57 rows read", devs)
+		}
+	})
+	t.Run("index not a number", func(t *testing.T) {
+		_, err := parse.ShowGIDs(damaged(t, f, swap("rocep1s0f0  1   6 ", "rocep1s0f0  1   fifty ")))
+		wantProblems(t, err, []int{59}, "PORT or INDEX: not a number")
+	})
+	t.Run("count disagrees", func(t *testing.T) {
+		_, err := parse.ShowGIDs(damaged(t, f, swap("n_gids_found=196", "n_gids_found=197")))
+		wantProblems(t, err, []int{199}, "197 GID(s) announced, 196 row(s) read")
+	})
+}
+
+func TestRDMAAppLogDamageNamed(t *testing.T) {
+	out, err := parse.RDMAAppLog(damaged(t, "rdma_app_log/ucx-memlock-64k.txt", cutAt("Cannot allocate memory", 10)))
+	wantProblems(t, err, []int{6}, "file ends mid-line")
+	if len(out.Messages) != 1 || out.Memlock != nil {
+		t.Errorf("messages %+v memlock %+v, want the cut message and no limit", out.Messages, out.Memlock)
+	}
+}
