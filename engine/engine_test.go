@@ -221,6 +221,9 @@ func TestNoRDMAFacts(t *testing.T) {
 		{"a Mellanox function listed without ids (lspci | grep Mell)", facts.Snapshot{PCI: []facts.PCIFunction{{Address: "0000:17:00.0", Class: "Ethernet controller", Name: "Mellanox Technologies MT28841"}}}, false},
 		{"an mstconfig query", facts.Snapshot{NVConfig: []facts.NVConfig{{Device: "81:00.0"}}}, false},
 		{"a fabric tool refusal", facts.Snapshot{Fabric: facts.Fabric{Refusals: []facts.ToolRefusal{{Tool: "perfquery"}}}}, false},
+		// sos runs ibswitches on every node: on one without RDMA it says there is no umad ABI.
+		{"a fabric tool finding no RDMA stack", facts.Snapshot{Fabric: facts.Fabric{Refusals: []facts.ToolRefusal{{Tool: "ibswitches",
+			Message: "ibwarn: [11710] get_abi_version: can't read ABI version from /sys/class/infiniband_mad/abi_version (No such file or directory): is ib_umad module loaded?"}}}}, true},
 	} {
 		if got := engine.NoRDMAFacts(&tc.s); got != tc.want {
 			t.Errorf("%s: NoRDMAFacts = %v, want %v", tc.name, got, tc.want)

@@ -50,6 +50,7 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	specs := Specs()
 	inputs := map[string][]Input{}
 	var unrecognised, outLinks []string
+	var unread []facts.Source // files no spec claims by path or name whose content could not be read
 	otherSos := 0
 
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -76,9 +77,8 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
+		// A FIFO, socket or device is classified like a file but never opened (openRegular):
+		// one named like an input is that input's error, not "not in snapshot".
 		if underTree(specs, p) != nil {
 			return nil
 		}
@@ -86,6 +86,11 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 		if sp == nil {
 			if s.Source.Kind == "sosreport" && !sosRelevant(p) {
 				otherSos++
+				return nil
+			}
+			if in.readErr != nil {
+				unread = append(unread, facts.Source{Name: "unreadable", Origin: p, Status: facts.StatusError,
+					Error: facts.Clip(unreadable(in.readErr), facts.MaxMessageBytes)})
 				return nil
 			}
 			unrecognised = append(unrecognised, p)
@@ -130,6 +135,7 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 			s.Sources = append(s.Sources, apply(s, fsys, sp, in))
 		}
 	}
+	s.Sources = append(s.Sources, unread...)
 	for _, p := range unrecognised {
 		s.Sources = append(s.Sources, facts.Source{Name: "unrecognized", Origin: p, Status: facts.StatusUnrecognized,
 			Error: "no parser recognises this file by name or content"})
@@ -173,6 +179,7 @@ func classify(fsys fs.FS, specs []Spec, p string) (Input, string, *Spec) {
 		return in, "name", sp
 	}
 	if headErr != nil {
+		in.readErr = headErr
 		return in, "", nil
 	}
 	for i := range specs {
@@ -285,7 +292,7 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 		data, err = readFile(fsys, in.Path)
 	}
 	if err != nil {
-		src.Status, src.Error = facts.StatusError, err.Error()
+		src.Status, src.Error = facts.StatusError, facts.Clip(unreadable(err), facts.MaxMessageBytes)
 		return src
 	}
 	if src, ok := notText(src, data); !ok {
@@ -379,16 +386,16 @@ func joinNotes(a, b string) string {
 
 // streamFile gives sp.Stream the file at in.Path as a reader, never reading it whole.
 func streamFile(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input, src facts.Source) facts.Source {
-	f, err := fsys.Open(in.Path)
+	f, err := openRegular(fsys, in.Path)
 	if err != nil {
-		src.Status, src.Error = facts.StatusError, err.Error()
+		src.Status, src.Error = facts.StatusError, facts.Clip(unreadable(err), facts.MaxMessageBytes)
 		return src
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, sniffBytes)
 	head, err := br.Peek(sniffBytes)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		src.Status, src.Error = facts.StatusError, fmt.Sprintf("read %s: %v", in.Path, err)
+		src.Status, src.Error = facts.StatusError, facts.Clip(unreadable(fmt.Errorf("read %s: %w", in.Path, err)), facts.MaxMessageBytes)
 		return src
 	}
 	if src, ok := notText(src, head); !ok {
@@ -422,7 +429,7 @@ func missing(sp *Spec) facts.Source {
 }
 
 func readFile(fsys fs.FS, p string) ([]byte, error) {
-	f, err := fsys.Open(p)
+	f, err := openRegular(fsys, p)
 	if err != nil {
 		return nil, err
 	}
@@ -465,7 +472,7 @@ func readAll(r io.Reader, size int) ([]byte, error) {
 }
 
 func readHead(fsys fs.FS, p string) ([]byte, error) {
-	f, err := fsys.Open(p)
+	f, err := openRegular(fsys, p)
 	if err != nil {
 		return nil, err
 	}

@@ -77,6 +77,9 @@ type Input struct {
 	// sniffFailed is set when the file's name matched a spec whose Sniff does not recognise
 	// the content: if the spec then reads nothing from it, it is nobody's output.
 	sniffFailed bool
+	// readErr is why the file's first bytes could not be read, when no spec claimed it by
+	// path or name: it is then recorded as unreadable, not as unrecognised.
+	readErr error
 }
 
 // RefusedError is a tool's own statement that it could not run; the source is recorded as

@@ -16,7 +16,7 @@ const notInSnapshot = "not in snapshot"
 // snapshot": a tool that is not installed, a command killed at its timeout, a per-port or
 // per-function command with nothing to run on, a file absent from the node. Commands that
 // failed are added as sources of their own, named by their command line. The source of an
-// output cut at the gather (Run.Truncated) says so in its note.
+// output cut at the gather (Run.Truncated) is partial (cutShort).
 func Annotate(s *facts.Snapshot, m *Meta) {
 	if m == nil {
 		return
@@ -47,9 +47,7 @@ func Annotate(s *facts.Snapshot, m *Meta) {
 	var out []facts.Source
 	for _, src := range s.Sources {
 		if why, ok := cut[src.Origin]; ok {
-			// Until sources have a partial status: what was read is kept, the note says the rest
-			// was not gathered.
-			src.Note = facts.Clip(strings.TrimSpace(src.Note+" "+why+"; the rest was not gathered"), facts.MaxMessageBytes)
+			src = cutShort(src, why)
 		}
 		if src.Status != facts.StatusMissing || !strings.HasPrefix(src.Error, notInSnapshot) {
 			out = append(out, src)
@@ -73,6 +71,23 @@ func Annotate(s *facts.Snapshot, m *Meta) {
 	}
 	s.Sources = out
 	s.Available = facts.Available(s.Sources)
+}
+
+// cutShort records in src, the source of an output cut at the gather, that only its start was
+// read, why being the command's error in the metadata ("output truncated at 4096 bytes: the
+// gather's output budget ... was spent"): a source read ok or partly is partial, that error
+// first, so the report is incomplete; any other status keeps its error, and the note says it.
+func cutShort(src facts.Source, why string) facts.Source {
+	msg := why + "; the rest was not gathered"
+	switch src.Status {
+	case facts.StatusOK:
+		src.Status, src.Error = facts.StatusPartial, facts.Clip(msg, facts.MaxMessageBytes)
+	case facts.StatusPartial:
+		src.Error = facts.Clip(msg+"; "+src.Error, facts.MaxMessageBytes)
+	default:
+		src.Note = facts.Clip(strings.TrimSpace(src.Note+" "+msg), facts.MaxMessageBytes)
+	}
+	return src
 }
 
 // AnnotateFS applies Annotate with the rdmadoctor.yaml of fsys, when it has one (a gather output).

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/live/livetest"
@@ -319,7 +320,7 @@ func TestGatherUnreadableFile(t *testing.T) {
 }
 
 // TestGatherOutputBudget: the commands of a gather share one output budget; a command cut by it
-// is recorded truncated, and its source says so.
+// is recorded truncated, and its source is partial, the cut its error: the report is incomplete.
 func TestGatherOutputBudget(t *testing.T) {
 	e := livetest.New(t, "root-h100.txtar", stubs(""))
 	const budget = 4096
@@ -345,9 +346,29 @@ func TestGatherOutputBudget(t *testing.T) {
 	if len(cut) == 0 {
 		t.Fatal("no command was cut by a budget of 4096 bytes")
 	}
+	partial := 0
 	for _, src := range s.Sources {
-		if cut[src.Origin] && !strings.Contains(src.Note, "the rest was not gathered") {
-			t.Errorf("source %s of a cut output: note %q", src.Origin, src.Note)
+		if !cut[src.Origin] {
+			continue
 		}
+		switch src.Status {
+		case facts.StatusPartial:
+			partial++
+			if !strings.Contains(src.Error, "the gather's output budget") || !strings.Contains(src.Error, "the rest was not gathered") {
+				t.Errorf("partial source %s of a cut output: error %q", src.Origin, src.Error)
+			}
+			if !src.Incomplete() {
+				t.Errorf("partial source %s of a cut output is not incomplete", src.Origin)
+			}
+		case facts.StatusOK:
+			t.Errorf("source %s of a cut output is ok: %+v", src.Origin, src)
+		default:
+			if !strings.Contains(src.Note, "the rest was not gathered") {
+				t.Errorf("source %s (%s) of a cut output: note %q", src.Origin, src.Status, src.Note)
+			}
+		}
+	}
+	if partial == 0 {
+		t.Error("no source of a cut output is partial")
 	}
 }

@@ -1,0 +1,57 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+)
+
+// errNotRegular is why a file of the snapshot that is not a regular file (a FIFO, a socket, a
+// device) was not read: opening a FIFO for reading blocks until something writes to it.
+type errNotRegular struct{ mode fs.FileMode }
+
+func (e errNotRegular) Error() string { return "not a regular file (" + specialKind(e.mode) + ")" }
+
+// specialKind names the type of a file that is not regular: "FIFO", "socket", "device", ...
+func specialKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "FIFO"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "block device"
+	case m.IsDir():
+		return "directory"
+	}
+	return "irregular file"
+}
+
+// openRegular opens p for reading only when it is a regular file (after symbolic links): a
+// FIFO is never opened, so a snapshot holding one cannot block the run.
+func openRegular(fsys fs.FS, p string) (fs.File, error) {
+	st, err := fs.Stat(fsys, p)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "open", Path: p, Err: errNotRegular{st.Mode()}}
+	}
+	return fsys.Open(p)
+}
+
+// unreadable is the Error of a source whose file could not be opened or read, err being what
+// openRegular or a read returned: "unreadable: permission denied", "not a regular file (FIFO)";
+// other errors (a size limit, a link that leaves the snapshot) say themselves, naming the file.
+func unreadable(err error) string {
+	var nr errNotRegular
+	switch {
+	case errors.As(err, &nr):
+		return nr.Error()
+	case errors.Is(err, fs.ErrPermission):
+		return "unreadable: permission denied"
+	}
+	return fmt.Sprint(err)
+}
