@@ -76,7 +76,7 @@ func sourceErrors(specs []string, sources []facts.Source) string {
 	var errs []string
 	for _, s := range sources {
 		if want[s.Name] && (s.Status == facts.StatusError || s.Status == facts.StatusTimeout) {
-			errs = append(errs, s.Error)
+			errs = append(errs, strings.TrimPrefix(s.Error, "unreadable: ")) // the reason says "unreadable" already
 		}
 	}
 	sort.Strings(errs)
