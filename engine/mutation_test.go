@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -62,7 +63,10 @@ func TestMutantsNeverSilent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("diagnoses a few hundred mutants")
 	}
-	const perKind = 2
+	perKind := 2
+	if n, err := strconv.Atoi(os.Getenv("RDMADOCTOR_MUTANTS")); err == nil && n > 0 {
+		perKind = n // more mutants per case and kind, e.g. RDMADOCTOR_MUTANTS=8
+	}
 	e := builtinEngine(t)
 	r := rand.New(rand.NewSource(10))
 	dirs, _ := filepath.Glob(filepath.Join(fixtures.CorpusDir(t), "[0-9]*"))
