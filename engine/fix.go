@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
@@ -27,13 +28,15 @@ func fill(fixes []report.Fix, s report.Subject, vars map[string]any) []report.Fi
 }
 
 // fixValues are the words each placeholder name fills in: the subject's fields, then the vars
-// (fmt.Sprint of a scalar, of each element of a list); empty values and nulls are left out.
+// (fmt.Sprint of a scalar, of each element of a list); empty values and nulls are left out, and
+// so are values holding U+FFFD: bytes of the input that were not UTF-8 were replaced there, so
+// the word names no real device, and the placeholder stays for the operator to fill.
 func fixValues(s report.Subject, vars map[string]any) map[string][]string {
 	vals := map[string][]string{}
 	add := func(name string, words ...string) {
 		var kept []string
 		for _, w := range words {
-			if w != "" {
+			if w != "" && !strings.ContainsRune(w, utf8.RuneError) {
 				kept = append(kept, w)
 			}
 		}

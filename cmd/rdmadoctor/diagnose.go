@@ -33,7 +33,7 @@ func diagnoseCommand() *cli.Command {
 		Name:  "diagnose",
 		Usage: "find what is wrong with RDMA on a node, ranked, with evidence and fix commands",
 		Description: "Exit codes: 0 no diagnosis at or above --fail-on, 1 at least one (or, with\n" +
-			"--fail-on-incomplete, an input partly unreadable), 2 usage error or unreadable input,\n" +
+			"--fail-on-incomplete, an input not (fully) read), 2 usage error or unreadable input,\n" +
 			"3 nothing about RDMA could be evaluated.",
 		Flags:  flags,
 		Action: diagnose,
@@ -128,7 +128,7 @@ func diagnose(c *cli.Context) error {
 		return silentExit(exitFindings)
 	}
 	if c.Bool("fail-on-incomplete") && !r.Complete {
-		// The headline named them: "N inputs partly unreadable: results may be incomplete".
+		// The headline named them: "N inputs not (fully) read: results may be incomplete".
 		return silentExit(exitFindings)
 	}
 	return nil

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
 // diagnoseDir runs `rdmadoctor diagnose --snapshot dir args...` and returns its exit code,
@@ -42,5 +44,43 @@ func TestWarningClipped(t *testing.T) {
 	}
 	if len(stdout) > 1<<20 {
 		t.Errorf("report of %d bytes: the bad line is quoted whole", len(stdout))
+	}
+}
+
+// writeIBStat writes b as the ibstat of a new snapshot folder and returns the folder.
+func writeIBStat(t *testing.T, b []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "ibstat"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// More CA blocks than are read (parse.MaxDevices): the devices past the limit are unknown, so
+// the source is partial and the report incomplete, never a plain healthy verdict. The blocks are
+// corpus 017's real ibstat block with the CA renamed; the last one, past the limit, is the one
+// without a subnet manager.
+func TestIBStatPastDeviceLimitIsIncomplete(t *testing.T) {
+	block := fixtures.Read(t, "corpus/017-cx4-back-to-back-linkup-initializing-no-sm-fdr-cable/ibstat")
+	var b bytes.Buffer
+	for i := range 1100 {
+		b.Write(bytes.Replace(block, []byte("CA 'ibp4s0'"), []byte(fmt.Sprintf("CA 'mlx5_%d'", i)), 1))
+	}
+	code, stdout, _ := diagnoseDir(t, writeIBStat(t, b.Bytes()), "--format", "json", "--fail-on", "none", "--fail-on-incomplete")
+	if code != exitFindings || !strings.Contains(stdout, `"complete": false`) || !strings.Contains(stdout, `"status": "partial"`) ||
+		!strings.Contains(stdout, "more CA blocks not read") {
+		t.Errorf("exit %d, want %d with the ibstat partial and the report incomplete:\n%.1500s", code, exitFindings, stdout)
+	}
+}
+
+// A CA name with a byte that is not UTF-8 (corpus 017's ibstat, the name edited): the byte is
+// replaced when read, so the name in hand names no real device and fix commands keep <device>.
+func TestNonUTF8NameKeepsPlaceholder(t *testing.T) {
+	b := bytes.Replace(fixtures.Read(t, "corpus/017-cx4-back-to-back-linkup-initializing-no-sm-fdr-cable/ibstat"),
+		[]byte("CA 'ibp4s0'"), []byte("CA 'ibp4s0\xe9'"), 1)
+	_, stdout, _ := diagnoseDir(t, writeIBStat(t, b), "--format", "json", "--fail-on", "none")
+	if !strings.Contains(stdout, `"command": "sminfo -C <device> -P 1"`) || strings.Contains(stdout, `"command": "sminfo -C 'ibp4s0`) {
+		t.Errorf("fix commands name the replaced name, or no sminfo command:\n%.3000s", stdout)
 	}
 }

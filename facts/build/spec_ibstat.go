@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -35,7 +36,9 @@ func applyIBStat(s *facts.Snapshot, in Input) error {
 	case r != nil:
 		return r
 	case out.Omitted > 0:
-		return Noted("%d more CA blocks not read (only the first %d are)", out.Omitted, parse.MaxDevices)
+		// Read, but not all of it: the devices past the limit are unknown, so the source is
+		// partial and the report incomplete, not a note beside an "ok".
+		return parse.Problems{{Why: fmt.Sprintf("%d more CA blocks not read (only the first %d are)", out.Omitted, parse.MaxDevices)}}
 	}
 	return nil
 }

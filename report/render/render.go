@@ -112,7 +112,7 @@ func summary(r *report.Report) string {
 	s += fmt.Sprintf("; %s run, %d skipped", plural(r.Evaluated, "rule", "rules"), len(r.Skipped))
 	if rules := r.FailedRules(); len(r.Incomplete) > 0 {
 		if inputs := len(r.Incomplete) - rules; inputs > 0 {
-			s += fmt.Sprintf("; %s partly unreadable", plural(inputs, "input", "inputs"))
+			s += fmt.Sprintf("; %s not (fully) read", plural(inputs, "input", "inputs"))
 		}
 		if rules > 0 {
 			s += fmt.Sprintf("; %s could not be evaluated", plural(rules, "rule", "rules"))

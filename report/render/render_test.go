@@ -115,7 +115,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(string(want), b.String()); diff != "" {
-				t.Errorf("%s differs; go test ./engine/render -update rewrites it (-want +got):\n%s", path, diff)
+				t.Errorf("%s differs; go test ./report/render -update rewrites it (-want +got):\n%s", path, diff)
 			}
 		})
 	}
