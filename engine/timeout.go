@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -30,10 +31,11 @@ func fairShare(ctx context.Context, n int) (context.Context, context.CancelFunc)
 // context's deadline had passed.
 func (e *Engine) failure(err error, timedOut bool) string {
 	if !timedOut {
-		return "evaluation failed: " + err.Error()
+		// OPA's messages run over several lines; the reason is one.
+		return "evaluation failed: " + strings.Join(strings.Fields(err.Error()), " ")
 	}
 	if e.Timeout > 0 {
-		return "evaluation timed out after " + e.Timeout.String()
+		return "evaluation timed out (the rules share --timeout " + e.Timeout.String() + ")"
 	}
 	return "evaluation timed out"
 }
