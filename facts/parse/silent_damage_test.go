@@ -1,0 +1,67 @@
+package parse_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
+)
+
+// dropLine removes line n (1-based) with its newline.
+func dropLine(n int) func([]byte) []byte {
+	return func(b []byte) []byte {
+		lines := bytes.SplitAfter(b, []byte("\n"))
+		return bytes.Join(append(lines[:n-1:n-1], lines[n:]...), nil)
+	}
+}
+
+// U+FFFD is what facts/source.Text puts in place of a byte that is not UTF-8.
+const badByte = "\uFFFD"
+
+func TestIBStatCutAndBadByteNamed(t *testing.T) {
+	const f = "ibstat/h100-ndr-eth-disabled.txt" // its last line has no newline: a complete paste
+	if _, err := parse.IBStat(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	t.Run("cut in a key", func(t *testing.T) {
+		_, err := parse.IBStat(damaged(t, f, cutAt("Capability mask: 0x00010000", 1)))
+		wantProblems(t, err, []int{32}, "cut")
+	})
+	t.Run("cut in a value", func(t *testing.T) {
+		_, err := parse.IBStat(damaged(t, f, cutAt("Capability mask: 0x00010000", 20)))
+		wantProblems(t, err, []int{32}, "cut")
+	})
+	t.Run("bad byte in a free value", func(t *testing.T) {
+		_, err := parse.IBStat(damaged(t, f, swap("CA type: ", "CA type:"+badByte+" ")))
+		wantProblems(t, err, []int{2}, "not UTF-8")
+	})
+}
+
+func TestIBStatusCutDropAndBadByteNamed(t *testing.T) {
+	const f = "ibstatus/ddr-port-training.txt"
+	t.Run("cut in a rate", func(t *testing.T) {
+		_, err := parse.IBStatus(damaged(t, f, cutAt("rate:", 12)))
+		wantProblems(t, err, []int{7, 7}, "cut") // its value does not parse, and it was cut
+	})
+	t.Run("first header dropped", func(t *testing.T) {
+		_, err := parse.IBStatus(damaged(t, f, dropLine(1)))
+		wantProblems(t, err, []int{1, 2, 3, 4, 5, 6}, "outside a port block")
+	})
+	t.Run("bad byte in a device name", func(t *testing.T) {
+		_, err := parse.IBStatus(damaged(t, f, swap("mlx4_0' port 1", "mlx4_"+badByte+"0' port 1")))
+		wantProblems(t, err, []int{1}, "not UTF-8")
+	})
+}
+
+func TestIBVDevInfoCutNamed(t *testing.T) {
+	const f = "ibv_devinfo/dgx-spark-roce-mtu1024.txt"
+	t.Run("cut in a device block", func(t *testing.T) {
+		_, err := parse.IBVDevInfo(damaged(t, f, cutAt("hca_id:\trocep1s0f1", 15)))
+		wantProblems(t, err, []int{20}, "cut")
+	})
+	t.Run("cut in a port key", func(t *testing.T) {
+		_, err := parse.IBVDevInfo(damaged(t, f, cutAt("active_mtu:", 7)))
+		wantProblems(t, err, []int{14}, "cut")
+	})
+}
