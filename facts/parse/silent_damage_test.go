@@ -65,3 +65,35 @@ func TestIBVDevInfoCutNamed(t *testing.T) {
 		wantProblems(t, err, []int{14}, "cut")
 	})
 }
+
+func TestMSTStatusDamageNamed(t *testing.T) {
+	const f = "mst_status/cx3-cr-and-pciconf.txt"
+	for _, f := range []string{f, "mst_status/cx7-two-domains.txt", "mst_status/bf3-verbose.txt", "mst_status/cx4-verbose-domain.txt"} {
+		if _, err := parse.MSTStatus(fixtures.Read(t, f)); err != nil {
+			t.Errorf("%s undamaged: %v", f, err)
+		}
+	}
+	t.Run("cut in an address line", func(t *testing.T) {
+		devs, err := parse.MSTStatus(damaged(t, f, cutAt("bar=0xf7d00000", 10)))
+		wantProblems(t, err, []int{9}, "cut")
+		if len(devs) != 1 {
+			t.Errorf("%d devices, want the one before the cut", len(devs))
+		}
+	})
+	t.Run("address line dropped", func(t *testing.T) {
+		_, err := parse.MSTStatus(damaged(t, f, dropLine(9)))
+		wantProblems(t, err, []int{8}, "no domain:bus:dev.fn line")
+	})
+	t.Run("device line dropped", func(t *testing.T) {
+		_, err := parse.MSTStatus(damaged(t, "mst_status/cx7-two-domains.txt", dropLine(8)))
+		wantProblems(t, err, []int{8}, "without a device line")
+	})
+	t.Run("address not a number", func(t *testing.T) {
+		_, err := parse.MSTStatus(damaged(t, "mst_status/cx7-two-domains.txt", swap("0001:05:00.0", "0001:fifty:00.0")))
+		wantProblems(t, err, []int{12}, "not a PCI address")
+	})
+	t.Run("bad byte in a path", func(t *testing.T) {
+		_, err := parse.MSTStatus(damaged(t, "mst_status/cx7-two-domains.txt", swap("mt4129_pciconf0", "mt412"+badByte+"9_pciconf0")))
+		wantProblems(t, err, []int{8}, "not UTF-8")
+	})
+}
