@@ -18,7 +18,9 @@ import (
 // attributes are skipped.
 func RDMALink(b []byte) ([]facts.Device, error) {
 	var devs []facts.Device
-	for _, l := range Lines(b) {
+	var probs problems
+	lines := Lines(b)
+	for _, l := range lines {
 		f := strings.Fields(l.Text)
 		var target string
 		switch {
@@ -67,11 +69,15 @@ func RDMALink(b []byte) ([]facts.Device, error) {
 				if s, ok := PortState(v); ok {
 					p.State = s
 					p.Evidence.Set("state", ev)
+				} else {
+					probs.add(l, "state %q: not a port state", v)
 				}
 			case "physical_state":
 				if s, ok := PhysicalState(v); ok {
 					p.PhysicalState = s
 					p.Evidence.Set("physical_state", ev)
+				} else {
+					probs.add(l, "physical_state %q: not a physical port state", v)
 				}
 			case "netdev":
 				p.Netdev = v
@@ -80,5 +86,7 @@ func RDMALink(b []byte) ([]facts.Device, error) {
 		}
 		d.Ports = append(d.Ports, p)
 	}
-	return devs, nil
+	probs.replaced(lines)
+	probs.cut(b, lines, true) // every rdma link line is complete only with its newline
+	return devs, probs.err()
 }

@@ -97,3 +97,22 @@ func TestMSTStatusDamageNamed(t *testing.T) {
 		wantProblems(t, err, []int{8}, "not UTF-8")
 	})
 }
+
+func TestRDMALinkDamageNamed(t *testing.T) {
+	const f = "rdma_link/dgx-a100.txt"
+	if _, err := parse.RDMALink(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	t.Run("cut in a line", func(t *testing.T) {
+		devs, err := parse.RDMALink(damaged(t, f, cutAt("mlx5_6/1", 40)))
+		if _, ok := parse.AsProblems(err); !ok || len(devs) == 0 {
+			t.Fatalf("err %v, %d devices: want the lines before the cut and the cut named", err, len(devs))
+		}
+	})
+	t.Run("bad byte in a name", func(t *testing.T) {
+		_, err := parse.RDMALink(damaged(t, f, swap("mlx5_5/1", "mlx5_5"+badByte+"/1")))
+		if _, ok := parse.AsProblems(err); !ok {
+			t.Fatalf("err %v, want the line named", err)
+		}
+	})
+}
