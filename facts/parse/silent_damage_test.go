@@ -2,6 +2,7 @@ package parse_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
@@ -111,6 +112,33 @@ func TestRDMALinkDamageNamed(t *testing.T) {
 	})
 	t.Run("bad byte in a name", func(t *testing.T) {
 		_, err := parse.RDMALink(damaged(t, f, swap("mlx5_5/1", "mlx5_5"+badByte+"/1")))
+		if _, ok := parse.AsProblems(err); !ok {
+			t.Fatalf("err %v, want the line named", err)
+		}
+	})
+}
+
+func TestMlxFWManagerDamageNamed(t *testing.T) {
+	const f = "mlxfwmanager/mlxup-cx7-update-required.txt"
+	for _, f := range []string{f, "mlxfwmanager/cx3pro-hp-oem-no-image.txt", "mlxfwmanager/cx5-up-to-date-hpe-doc.txt"} {
+		if _, err := parse.MlxFWManager(fixtures.Read(t, f)); err != nil {
+			t.Errorf("%s undamaged: %v", f, err)
+		}
+	}
+	t.Run("cut in the second device", func(t *testing.T) {
+		recs, err := parse.MlxFWManager(damaged(t, f, cutAt("Device #2:", 50)))
+		if _, ok := parse.AsProblems(err); !ok || len(recs) != 2 || recs[0].AvailableVersion == "" {
+			t.Fatalf("err %v, %d records: want the first device whole and the second named", err, len(recs))
+		}
+	})
+	t.Run("second device header dropped", func(t *testing.T) {
+		_, err := parse.MlxFWManager(damaged(t, f, swap("Device #2:\n", "")))
+		if _, ok := parse.AsProblems(err); !ok || !strings.Contains(err.Error(), "repeated") {
+			t.Fatalf("err %v, want the repeated lines named", err)
+		}
+	})
+	t.Run("bad byte in Versions", func(t *testing.T) {
+		_, err := parse.MlxFWManager(damaged(t, f, swap("Versions:", "Ver"+badByte+"sions:")))
 		if _, ok := parse.AsProblems(err); !ok {
 			t.Fatalf("err %v, want the line named", err)
 		}
