@@ -144,3 +144,23 @@ func TestMlxFWManagerDamageNamed(t *testing.T) {
 		}
 	})
 }
+
+func TestSMInfoDamageNamed(t *testing.T) {
+	const f = "sminfo/master.txt"
+	for _, f := range []string{f, "sminfo/wrapped-multi-node.txt"} {
+		if _, err := parse.SMInfo(fixtures.Read(t, f)); err != nil {
+			t.Errorf("%s undamaged: %v", f, err)
+		}
+	}
+	t.Run("priority not a number", func(t *testing.T) {
+		out, err := parse.SMInfo(damaged(t, f, swap("priority 15", "priority fifty")))
+		wantProblems(t, err, []int{1}, "not an sminfo line")
+		if len(out.SMs) != 0 {
+			t.Errorf("%d records", len(out.SMs))
+		}
+	})
+	t.Run("cut", func(t *testing.T) {
+		_, err := parse.SMInfo(damaged(t, f, cutAt("priority 15", 10)))
+		wantProblems(t, err, []int{1}, "cut")
+	})
+}
