@@ -164,3 +164,22 @@ func TestSMInfoDamageNamed(t *testing.T) {
 		wantProblems(t, err, []int{1}, "cut")
 	})
 }
+
+func TestMstConfigDamageNamed(t *testing.T) {
+	const f = "mstconfig/cx3-failed-to-query.txt"
+	if _, err := parse.MstConfig(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	t.Run("cut before the tool error", func(t *testing.T) {
+		recs, err := parse.MstConfig(damaged(t, f, cutAt("Configurations:", 20)))
+		if _, ok := parse.AsProblems(err); !ok || len(recs) != 1 || recs[0].Refusal != "" {
+			t.Fatalf("err %v, records %+v: want the cut named", err, recs)
+		}
+	})
+	t.Run("cut in a value", func(t *testing.T) {
+		_, err := parse.MstConfig(damaged(t, "mstconfig/cx3pro-hp544-eth-mode.txt", func(b []byte) []byte { return bytes.TrimRight(b, "\n")[:len(bytes.TrimRight(b, "\n"))-2] }))
+		if _, ok := parse.AsProblems(err); !ok {
+			t.Fatalf("err %v: want the cut named", err)
+		}
+	})
+}
