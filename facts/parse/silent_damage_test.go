@@ -183,3 +183,22 @@ func TestMstConfigDamageNamed(t *testing.T) {
 		}
 	})
 }
+
+func TestUlimitCutNamed(t *testing.T) {
+	const f = "ulimit/sge-job-memlock-32.txt"
+	if _, err := parse.Ulimit(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	t.Run("cut in the memlock line", func(t *testing.T) {
+		lim, err := parse.Ulimit(damaged(t, f, cutAt("max locked memory", 19)))
+		if _, ok := parse.AsProblems(err); !ok || lim != nil {
+			t.Fatalf("err %v, limit %+v: want the cut named", err, lim)
+		}
+	})
+	t.Run("cut in the memlock value", func(t *testing.T) {
+		lim, err := parse.Ulimit(damaged(t, f, cutAt("(kbytes, -l) 32", 14)))
+		if _, ok := parse.AsProblems(err); !ok || lim == nil {
+			t.Fatalf("err %v, limit %+v: want the value kept and the cut named", err, lim)
+		}
+	})
+}
