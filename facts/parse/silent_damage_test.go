@@ -202,3 +202,22 @@ func TestUlimitCutNamed(t *testing.T) {
 		}
 	})
 }
+
+func TestMlxLinkDamageNamed(t *testing.T) {
+	const f = "mlxlink/cx4-ib-fdr.txt"
+	if _, err := parse.MlxLink(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	t.Run("cut", func(t *testing.T) {
+		_, err := parse.MlxLink(damaged(t, f, cutAt("Auto Negotiation", 20)))
+		if _, ok := parse.AsProblems(err); !ok {
+			t.Fatalf("err %v: want the cut named", err)
+		}
+	})
+	t.Run("section title dropped", func(t *testing.T) {
+		_, err := parse.MlxLink(damaged(t, f, swap("Supported Info\n", "")))
+		if _, ok := parse.AsProblems(err); !ok || !strings.Contains(err.Error(), "without a title") {
+			t.Fatalf("err %v: want the underline named", err)
+		}
+	})
+}
