@@ -221,3 +221,23 @@ func TestMlxLinkDamageNamed(t *testing.T) {
 		}
 	})
 }
+
+func TestLSPCICutNamed(t *testing.T) {
+	const f = "lspci/cx3-grep-lnksta.txt"
+	if _, err := parse.LSPCI(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	fns, err := parse.LSPCI(damaged(t, f, cutAt("LnkSta:", 30)))
+	if _, ok := parse.AsProblems(err); !ok || len(fns) == 0 {
+		t.Fatalf("err %v, %d functions: want what was read and the cut named", err, len(fns))
+	}
+}
+
+func TestOpenSMLogCutNamed(t *testing.T) {
+	const f = "opensm/stdout-bind-error.txt"
+	if _, err := parse.OpenSMLog(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	_, err := parse.OpenSMLog(damaged(t, f, cutAt("Error from osm_opensm_bind", 6)))
+	wantProblems(t, err, []int{12}, "cut")
+}
