@@ -110,6 +110,14 @@ func TestRDMALinkDamageNamed(t *testing.T) {
 			t.Fatalf("err %v, %d devices: want the lines before the cut and the cut named", err, len(devs))
 		}
 	})
+	t.Run("states iproute2 prints are not damage", func(t *testing.T) {
+		_, err := parse.RDMALink([]byte("link mlx5_0/1 state NOP physical_state NOP\nlink mlx5_1/1 state ACTIVE physical_state LINK_ERROR_RECOVER\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = parse.RDMALink([]byte("link mlx5_0/1 state ACT\n"))
+		wantProblems(t, err, []int{1}, "not a port state")
+	})
 	t.Run("bad byte in a name", func(t *testing.T) {
 		_, err := parse.RDMALink(damaged(t, f, swap("mlx5_5/1", "mlx5_5"+badByte+"/1")))
 		if _, ok := parse.AsProblems(err); !ok {
