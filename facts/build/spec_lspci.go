@@ -40,8 +40,8 @@ var (
 // are kept on a placeholder function "unknown" (or "unknown:<label>" for labelled captures,
 // "#2", "#3" for further ones; the colon keeps NormalizeBDF from reading the label as a BDF) so that a downgraded link is still reported.
 func applyLSPCI(s *facts.Snapshot, in Input) error {
-	fns, err := parse.LSPCI(in.Data)
-	if err != nil {
+	fns, err := parse.LSPCI(in.Data) // parse.Problems: the functions returned are still good
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
 		return err
 	}
 	slot := ""
@@ -62,7 +62,7 @@ func applyLSPCI(s *facts.Snapshot, in Input) error {
 		}
 		addPCI(s, in, f)
 	}
-	return nil
+	return err
 }
 
 func placeholderPCI(slot, label string, n int) string {

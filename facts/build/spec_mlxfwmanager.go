@@ -34,14 +34,17 @@ func init() {
 // applyFWManager adds one FirmwareInfo per device of an mlxfwmanager/mlxup report; a report that
 // holds only a tool error is recorded and returned as a refusal.
 func applyFWManager(s *facts.Snapshot, in Input, tool string) error {
-	recs, err := parse.MlxFWManager(in.Data)
-	if err != nil {
+	recs, err := parse.MlxFWManager(in.Data) // parse.Problems: the records returned are still good
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
 		return err
 	}
 	for i := range recs {
 		recs[i].Tool = tool
 		stamp(&recs[i], in.Spec, in.Path)
 		s.Firmware = append(s.Firmware, recs[i])
+	}
+	if err != nil {
+		return err
 	}
 	if len(recs) == 1 && recs[0].Refusal != "" && recs[0].Version == "" {
 		return Refused(recs[0].Refusal)

@@ -30,8 +30,8 @@ func init() {
 
 // applyMlxLink adds one mlxlink report; the device comes from the -d argument in the file name.
 func applyMlxLink(s *facts.Snapshot, in Input) error {
-	m, err := parse.MlxLink(in.Data)
-	if err != nil {
+	m, err := parse.MlxLink(in.Data) // parse.Problems: what it returns is still good
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
 		return err
 	}
 	m.Device, m.PCIAddress = mstDeviceArg(in.Args)
@@ -40,6 +40,9 @@ func applyMlxLink(s *facts.Snapshot, in Input) error {
 	}
 	stamp(&m, in.Spec, in.Path)
 	s.MlxLink = append(s.MlxLink, m)
+	if err != nil {
+		return err
+	}
 	if m.Refusal != "" && m.State == "" && m.PCIeSpeedActive == "" {
 		return Refused(m.Refusal)
 	}

@@ -26,8 +26,8 @@ func init() {
 // applyMSTStatus adds the /dev/mst nodes with their PCI addresses (domain added); a node listed
 // by two captures (plain and -v) is merged.
 func applyMSTStatus(s *facts.Snapshot, in Input) error {
-	devs, err := parse.MSTStatus(in.Data)
-	if err != nil {
+	devs, err := parse.MSTStatus(in.Data) // parse.Problems: the devices returned are still good
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
 		return err
 	}
 	for _, d := range devs {
@@ -45,5 +45,5 @@ func applyMSTStatus(s *facts.Snapshot, in Input) error {
 			s.MSTDevices = append(s.MSTDevices, d)
 		}
 	}
-	return nil
+	return err
 }

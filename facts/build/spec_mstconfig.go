@@ -34,8 +34,8 @@ func applyMstConfig(s *facts.Snapshot, in Input) error {
 	if hasWord(argWords(in.Args), "set", "s", "reset", "r", "set_raw", "backup") {
 		return nil
 	}
-	recs, err := parse.MstConfig(in.Data)
-	if err != nil {
+	recs, err := parse.MstConfig(in.Data) // parse.Problems: the records returned are still good
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
 		return err
 	}
 	tool := toolOf(in.Path, "mstconfig", "mlxconfig")
@@ -59,6 +59,9 @@ func applyMstConfig(s *facts.Snapshot, in Input) error {
 		if r.Refusal != "" && len(r.Params) == 0 && refusal == "" {
 			refusal = r.Refusal
 		}
+	}
+	if err != nil {
+		return err // lines it could not use say more than the refusal
 	}
 	if refusal != "" {
 		return Refused(refusal)

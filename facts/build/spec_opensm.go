@@ -43,12 +43,12 @@ func applyOpenSMConf(s *facts.Snapshot, in Input) error {
 }
 
 func applyOpenSMLog(s *facts.Snapshot, in Input) error {
-	evs, err := parse.OpenSMLog(in.Data)
-	if err != nil {
+	evs, err := parse.OpenSMLog(in.Data) // parse.Problems: the events returned are still good
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
 		return err
 	}
 	addOpenSM(s, in, nil, nil, evs)
-	return nil
+	return err
 }
 
 // addOpenSM merges options (first file wins per option) and appends log events of every file.

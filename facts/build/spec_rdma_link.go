@@ -25,8 +25,8 @@ func init() {
 }
 
 func applyRDMALink(s *facts.Snapshot, in Input) error {
-	devs, err := parse.RDMALink(in.Data)
-	if err != nil {
+	devs, err := parse.RDMALink(in.Data) // parse.Problems: the devices returned are still good
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
 		return err
 	}
 	for _, d := range devs {
@@ -42,5 +42,5 @@ func applyRDMALink(s *facts.Snapshot, in Input) error {
 			addNetdev(s, in, n)
 		}
 	}
-	return nil
+	return err
 }

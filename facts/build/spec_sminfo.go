@@ -26,8 +26,8 @@ func init() {
 }
 
 func applySMInfo(s *facts.Snapshot, in Input) error {
-	out, err := parse.SMInfo(in.Data)
-	if err != nil {
+	out, err := parse.SMInfo(in.Data) // parse.Problems: the records returned are still good
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
 		return err
 	}
 	dev, port, _ := caPortArgs(in.Args)
@@ -35,7 +35,10 @@ func applySMInfo(s *facts.Snapshot, in Input) error {
 		sm.Device, sm.Port = dev, port
 		s.Fabric.SMInfo = append(s.Fabric.SMInfo, sm)
 	}
-	return fabricRefused(s, "sminfo", out.Refusal)
+	if r := fabricRefused(s, "sminfo", out.Refusal); r != nil {
+		return r
+	}
+	return err
 }
 
 // caPortArgs reads the local CA and port from a sos-mangled argument string such as

@@ -61,11 +61,14 @@ func applySystemctl(s *facts.Snapshot, in Input) error {
 		mergeHost(s, in, facts.Host{Services: svcs})
 		for unit := range svcs {
 			if strings.Contains(unit, "opensm") {
-				evs, err := parse.OpenSMLog(in.Data)
-				if err != nil {
+				evs, err := parse.OpenSMLog(in.Data) // parse.Problems: the events are still good
+				if _, ok := parse.AsProblems(err); err != nil && !ok {
 					return err
 				}
 				addOpenSM(s, in, nil, nil, evs)
+				if err != nil {
+					return err
+				}
 				break
 			}
 		}

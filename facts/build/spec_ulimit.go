@@ -20,10 +20,13 @@ func init() {
 // applyUlimit sets Host.Memlock from `ulimit -a` or `ulimit -l`; a capture without a memlock
 // value adds nothing.
 func applyUlimit(s *facts.Snapshot, in Input) error {
-	lim, err := parse.Ulimit(in.Data)
-	if err != nil || lim == nil {
+	lim, err := parse.Ulimit(in.Data) // with parse.Problems, lim (if any) is still kept
+	if lim == nil {
+		return err
+	}
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
 		return err
 	}
 	mergeHost(s, in, facts.Host{Memlock: lim})
-	return nil
+	return err
 }

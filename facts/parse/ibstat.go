@@ -141,7 +141,13 @@ func IBStat(b []byte) (IBStatOutput, error) {
 		}
 	}
 	flush()
-	probs.cut(b, lines, incomplete)
+	probs.replaced(lines)
+	// The last line ibstat prints for a port is its Link layer: a file without a final newline
+	// that ends anywhere else was cut mid-block (the blocks after it are lost).
+	probs.cutUnless(b, lines, func(l Line) bool {
+		key, val, ok := keyValue(strings.TrimSpace(l.Text))
+		return !incomplete && ok && key == "Link layer" && knownLinkLayer(val)
+	})
 	return out, probs.err()
 }
 

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,10 +64,13 @@ func IBStatus(b []byte) ([]facts.Device, error) {
 			probs.add(l, "not a port header (Infiniband device '<name>' port <number> status:)")
 			continue
 		}
+		key, val, ok := keyValue(l.Text)
 		if port == nil {
+			if ok && slices.Contains(ibstatusKeys, key) {
+				probs.add(l, "%s line outside a port block: its port header is missing", key)
+			}
 			continue
 		}
-		key, val, ok := keyValue(l.Text)
 		if !ok {
 			continue
 		}
@@ -78,12 +82,30 @@ func IBStatus(b []byte) ([]facts.Device, error) {
 		probs.addErr(ibstatusKey(port, key, val, l))
 	}
 	closePort()
-	probs.cut(b, lines, incomplete)
+	probs.replaced(lines)
+	// A port block ends with its link_layer line, or in older versions its rate line: a file
+	// without a final newline that ends anywhere else was cut mid-block.
+	probs.cutUnless(b, lines, func(l Line) bool {
+		key, val, ok := keyValue(l.Text)
+		if !ok || incomplete {
+			return false
+		}
+		switch key {
+		case "link_layer":
+			return knownLinkLayer(val)
+		case "rate":
+			return strings.HasSuffix(val, ")")
+		}
+		return false
+	})
 	return devs, probs.err()
 }
 
 // ibstatusPortKeys are the lines ibstatus prints for every port.
 var ibstatusPortKeys = []string{"state", "phys state", "rate"}
+
+// ibstatusKeys are all the keys of an ibstatus port block.
+var ibstatusKeys = []string{"default gid", "base lid", "sm lid", "state", "phys state", "rate", "link_layer"}
 
 // ibstatusKey reads one "key: value" line of a port block; a value that does not parse loses
 // that field only.

@@ -150,7 +150,17 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 		probs.addErr(ibvPortKey(dev, &port, key, val, l))
 	}
 	flush()
-	probs.cut(b, lines, incomplete)
+	probs.replaced(lines)
+	// A port block ends with its link_layer line, or with -v its GIDs: a file without a final
+	// newline that ends anywhere else was cut mid-block (a value there may be a prefix).
+	probs.cutUnless(b, lines, func(l Line) bool {
+		t := strings.TrimSpace(l.Text)
+		if m := ibvGIDRe.FindStringSubmatch(t); m != nil {
+			return !incomplete && ibvGIDOnlyRe.MatchString(strings.TrimSpace(m[2]))
+		}
+		key, val, ok := keyValue(t)
+		return !incomplete && ok && key == "link_layer" && knownLinkLayer(val)
+	})
 	for i := range out.Devices {
 		for j := range out.Devices[i].Ports {
 			ibvRate(&out.Devices[i].Ports[j])

@@ -57,7 +57,11 @@ func LSPCI(b []byte) ([]facts.PCIFunction, error) {
 		pciDetail(cur, key, val, t, l)
 	}
 	flush()
-	return out, nil
+	// Every lspci line is complete only with its newline: a LnkSta cut short ("Width ") loses
+	// the width, and a cut before a function loses it all. The functions read are kept.
+	var probs problems
+	probs.cut(b, lines, true)
+	return out, probs.err()
 }
 
 var (

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -34,15 +35,30 @@ func MlxFWManager(b []byte) ([]facts.FirmwareInfo, error) {
 	var out []facts.FirmwareInfo
 	var refusal *facts.FirmwareInfo
 	inVersions := false
-	for _, l := range Lines(b) {
+	var probs problems
+	var head Line             // the "Device #N:" line of the open block
+	seen := map[string]bool{} // the keys of the open block
+	closeDev := func() {
+		if len(out) == 0 || out[len(out)-1].Refusal != "" {
+			return
+		}
+		if miss := missingKeys(seen, fwManagerKeys); miss != "" {
+			probs.add(head, "device block has no %s line", miss)
+		}
+	}
+	lines := Lines(b)
+	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case t == "":
 			inVersions = false
 			continue
 		case strings.HasPrefix(t, "Device #"):
+			closeDev()
 			out = append(out, facts.FirmwareInfo{})
 			inVersions = false
+			head = l
+			clear(seen)
 			continue
 		case strings.HasPrefix(t, "-E-"):
 			if len(out) > 0 {
@@ -60,12 +76,22 @@ func MlxFWManager(b []byte) ([]facts.FirmwareInfo, error) {
 		d := &out[len(out)-1]
 		key, val, ok := keyValue(t)
 		if !ok {
+			if inVersions && strings.HasPrefix(t, "FW ") {
+				seen["FW"] = true
+			}
 			if inVersions {
 				fwVersionRow(d, t, l)
 			}
 			continue
 		}
 		inVersions = false
+		if slices.Contains(fwManagerKeys, key) || key == "Device Type" || key == "PCI Device Name" {
+			if seen[key] {
+				probs.add(l, "%s repeated in one device block: a Device # header is missing before it", key)
+				continue
+			}
+			seen[key] = true
+		}
 		switch key {
 		case "Device Type":
 			setOnce(&d.DeviceType, &d.Evidence, "device_type", val, l)
@@ -90,11 +116,23 @@ func MlxFWManager(b []byte) ([]facts.FirmwareInfo, error) {
 			setOnce(&d.Status, &d.Evidence, "status", val, l)
 		}
 	}
+	closeDev()
 	if len(out) == 0 && refusal != nil {
 		out = append(out, *refusal)
 	}
-	return out, nil
+	probs.replaced(lines)
+	// A device block ends with its Status line: a file without a final newline that ends
+	// anywhere else was cut there.
+	probs.cutUnless(b, lines, func(l Line) bool {
+		key, val, ok := keyValue(strings.TrimSpace(l.Text))
+		return ok && key == "Status" && val != ""
+	})
+	return out, probs.err()
 }
+
+// fwManagerKeys are the lines mlxfwmanager and mlxup print for every device they could query
+// (FW is the firmware row under Versions).
+var fwManagerKeys = []string{"Versions", "FW", "Status"}
 
 // fwVersionRow reads "FW  28.40.1000  28.43.1014" under "Versions:"; other rows (PXE, UEFI) are ignored.
 func fwVersionRow(d *facts.FirmwareInfo, t string, l Line) {

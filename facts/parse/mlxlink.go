@@ -42,8 +42,15 @@ func MlxLink(b []byte) (facts.MlxLink, error) {
 	m := facts.MlxLink{PortType: "NETWORK"}
 	lines := Lines(b)
 	section := ""
+	var probs problems
 	for i, l := range lines {
 		t := strings.TrimSpace(ansiRe.ReplaceAllString(l.Text, ""))
+		if isUnderline(t) && (i == 0 || strings.TrimSpace(ansiRe.ReplaceAllString(lines[i-1].Text, "")) == "") {
+			// mlxlink prints each title right above its underline: this one's title was lost,
+			// and its keys are read into the section before it.
+			probs.add(l, "section underline without a title above it")
+			continue
+		}
 		if t == "" || strings.Trim(t, "-") == "" {
 			continue
 		}
@@ -65,7 +72,11 @@ func MlxLink(b []byte) (facts.MlxLink, error) {
 		m.Fields[section+"/"+key] = val
 		mlxlinkField(&m, section, key, val, l)
 	}
-	return m, nil
+	probs.replaced(lines)
+	// Every line is complete only with its newline: a value cut short reads as another value,
+	// and a cut before a section loses it.
+	probs.cut(b, lines, true)
+	return m, probs.err()
 }
 
 func isUnderline(s string) bool {

@@ -27,25 +27,69 @@ var mstBDFRe = regexp.MustCompile(`^([0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]
 // entries and other lines are ignored.
 func MSTStatus(b []byte) ([]facts.MSTDevice, error) {
 	var out []facts.MSTDevice
-	for _, l := range Lines(b) {
+	var probs problems
+	var open *Line // the plain-form device line still waiting for its domain:bus:dev.fn line
+	closeDev := func() {
+		if open != nil {
+			probs.add(*open, "device has no domain:bus:dev.fn line after it")
+		}
+		open = nil
+	}
+	lines := Lines(b)
+	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		switch {
 		case strings.HasPrefix(t, "/dev/mst/"):
+			closeDev()
 			f := strings.Fields(t)
 			out = append(out, facts.MSTDevice{Path: f[0], Evidence: l.Evidence()})
+			if mstPlainAccess(f) {
+				l := l
+				open = &l
+			}
 		case strings.HasPrefix(t, "domain:bus:dev.fn="):
 			if len(out) == 0 || out[len(out)-1].PCIAddress != "" {
+				probs.add(l, "address line without a device line before it")
 				continue
 			}
 			f := strings.Fields(t)
-			out[len(out)-1].PCIAddress = strings.TrimPrefix(f[0], "domain:bus:dev.fn=")
+			addr := strings.TrimPrefix(f[0], "domain:bus:dev.fn=")
+			open = nil
+			if !mstBDFRe.MatchString(addr) {
+				probs.add(l, "%q is not a PCI address", addr)
+				continue
+			}
+			out[len(out)-1].PCIAddress = addr
 		default:
 			if d, ok := mstVerboseRow(t, l); ok {
+				closeDev()
 				out = append(out, d)
 			}
 		}
 	}
-	return out, nil
+	closeDev()
+	probs.replaced(lines)
+	// A plain-form block ends with "Chip revision is: NN", a -v row with its NUMA cell: a file
+	// without a final newline that ends anywhere else was cut there.
+	probs.cutUnless(b, lines, func(l Line) bool {
+		f := strings.Fields(l.Text)
+		if len(f) == 4 && strings.Join(f[:3], " ") == "Chip revision is:" {
+			return true
+		}
+		if len(f) >= 3 && strings.HasPrefix(f[1], "/dev/mst/") {
+			_, err := strconv.Atoi(f[len(f)-1])
+			return err == nil
+		}
+		return false
+	})
+	return out, probs.err()
+}
+
+// mstPlainAccess reports whether the fields of a "/dev/mst/..." line are the plain form's
+// "<path> - PCI configuration cycles access." (or "- PCI direct access."), which mst follows
+// with the device's domain:bus:dev.fn line.
+func mstPlainAccess(f []string) bool {
+	return len(f) >= 3 && f[1] == "-" && f[2] == "PCI"
 }
 
 // mstVerboseRow reads one row of the -v table by what each cell looks like, since empty cells

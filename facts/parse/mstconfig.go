@@ -42,7 +42,9 @@ func MstConfig(b []byte) ([]facts.NVConfig, error) {
 		}
 		return &out[cur]
 	}
-	for _, l := range Lines(b) {
+	var probs problems
+	lines := Lines(b)
+	for _, l := range lines {
 		t := strings.TrimRight(l.Text, " \t")
 		trimmed := strings.TrimSpace(t)
 		switch {
@@ -90,7 +92,11 @@ func MstConfig(b []byte) ([]facts.NVConfig, error) {
 			}
 		}
 	}
-	return out, nil
+	probs.replaced(lines)
+	// Every line is complete only with its newline: a value cut short ("ETH(" for "ETH(2)", "1"
+	// for "16") reads as another value, and a cut before the parameters loses them all.
+	probs.cut(b, lines, true)
+	return out, probs.err()
 }
 
 // nvParamLine reads "[*] NAME value" or "[*] NAME default current next".

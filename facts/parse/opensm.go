@@ -56,10 +56,11 @@ var openSMKinds = []struct {
 //	Exiting SM
 //
 // Kinds: "subnet_up", "master", "standby", "bind_failed", "sm_port_down", "exiting", "error".
-// Lines of no kind are skipped.
+// Lines of no kind are skipped. A file cut mid-line gives the events read and a parse.Problems.
 func OpenSMLog(b []byte) ([]facts.OpenSMEvent, error) {
 	var out []facts.OpenSMEvent
-	for _, l := range Lines(b) {
+	lines := Lines(b)
+	for _, l := range lines {
 		for _, k := range openSMKinds {
 			if k.re.MatchString(l.Text) {
 				out = append(out, facts.OpenSMEvent{Kind: k.kind, Evidence: l.Evidence()})
@@ -67,5 +68,9 @@ func OpenSMLog(b []byte) ([]facts.OpenSMEvent, error) {
 			}
 		}
 	}
-	return out, nil
+	// A log line is complete only with its newline: a file that ends mid-line was cut there
+	// (what opensm printed next, its error or its exit, is lost). The events read are kept.
+	var probs problems
+	probs.cut(b, lines, true)
+	return out, probs.err()
 }

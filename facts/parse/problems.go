@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -102,4 +103,24 @@ func missingKeys(seen map[string]bool, want []string) string {
 		}
 	}
 	return strings.Join(miss, ", ")
+}
+
+// replaced adds a problem for each line holding U+FFFD, the character facts/source.Text puts in
+// place of a byte that is not UTF-8: none of the tools this is used for print one, so the capture
+// was damaged there (a copy through a wrong encoding, a disk error) and the value may be wrong.
+func (p *problems) replaced(lines []Line) {
+	for _, l := range lines {
+		if strings.ContainsRune(l.Text, utf8.RuneError) {
+			p.add(l, "holds a byte that is not UTF-8: the capture was damaged here")
+		}
+	}
+}
+
+// cutUnless adds a problem when b does not end with a newline and its last line is not one
+// that complete accepts as the tool's last line of a block: the capture was cut there.
+func (p *problems) cutUnless(b []byte, lines []Line, complete func(Line) bool) {
+	if len(lines) == 0 {
+		return
+	}
+	p.cut(b, lines, !complete(lines[len(lines)-1]))
 }

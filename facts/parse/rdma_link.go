@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,9 @@ import (
 // attributes are skipped.
 func RDMALink(b []byte) ([]facts.Device, error) {
 	var devs []facts.Device
-	for _, l := range Lines(b) {
+	var probs problems
+	lines := Lines(b)
+	for _, l := range lines {
 		f := strings.Fields(l.Text)
 		var target string
 		switch {
@@ -67,11 +70,15 @@ func RDMALink(b []byte) ([]facts.Device, error) {
 				if s, ok := PortState(v); ok {
 					p.State = s
 					p.Evidence.Set("state", ev)
+				} else if !slices.Contains(rdmaLinkStates, v) {
+					probs.add(l, "state %q: not a port state", v)
 				}
 			case "physical_state":
 				if s, ok := PhysicalState(v); ok {
 					p.PhysicalState = s
 					p.Evidence.Set("physical_state", ev)
+				} else if !slices.Contains(rdmaLinkPhysStates, v) {
+					probs.add(l, "physical_state %q: not a physical port state", v)
 				}
 			case "netdev":
 				p.Netdev = v
@@ -80,5 +87,17 @@ func RDMALink(b []byte) ([]facts.Device, error) {
 		}
 		d.Ports = append(d.Ports, p)
 	}
-	return devs, nil
+	probs.replaced(lines)
+	probs.cut(b, lines, true) // every rdma link line is complete only with its newline
+	return devs, probs.err()
 }
+
+// rdmaLinkStates and rdmaLinkPhysStates are all the words iproute2 rdma/link.c prints
+// (link_state_to_str, phys_state_to_str), including those PortState and PhysicalState do not
+// read ("NOP", "ARMED" for port configuration training, "LINK_ERROR_RECOVER", "UNKNOWN"): any
+// other value was damaged.
+var (
+	rdmaLinkStates     = []string{"NOP", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER", "UNKNOWN"}
+	rdmaLinkPhysStates = []string{"NOP", "SLEEP", "POLLING", "DISABLED", "ARMED", "LINK_UP",
+		"LINK_ERROR_RECOVER", "PHY_TEST", "UNKNOWN", "OPA_OFFLINE", "OPA_TEST"}
+)

@@ -26,7 +26,9 @@ var sminfoStateRe = regexp.MustCompile(`^state (\d+) (\S+)\s*$`)
 // line wrapped onto the next line is joined back. Captures of several nodes give several records.
 func SMInfo(b []byte) (SMInfoOutput, error) {
 	var out SMInfoOutput
-	for _, l := range Lines(b) {
+	var probs problems
+	lines := Lines(b)
+	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		if m := sminfoRe.FindStringSubmatch(t); m != nil {
 			sm := facts.SMInfo{Evidence: l.Evidence()}
@@ -47,10 +49,18 @@ func SMInfo(b []byte) (SMInfoOutput, error) {
 			last.State = m[2]
 			continue
 		}
-		if r := ibRefusal(l); r != nil && out.Refusal == nil {
-			r.Tool = "sminfo"
-			out.Refusal = r
+		if r := ibRefusal(l); r != nil {
+			if out.Refusal == nil {
+				r.Tool = "sminfo"
+				out.Refusal = r
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "sminfo: sm lid") {
+			probs.add(l, "not an sminfo line (sm lid N sm guid 0x..., activity count N priority N state N NAME)")
 		}
 	}
-	return out, nil
+	probs.replaced(lines)
+	probs.cut(b, lines, true) // an sminfo line is complete only with its newline
+	return out, probs.err()
 }

@@ -181,6 +181,11 @@ func sysfsPortAttr(p *facts.Port, attr, val string, ev facts.Evidence) error {
 		}
 		setRate(p, r, ev)
 	case attr == "link_layer":
+		// The kernel writes "InfiniBand" or "Ethernet" (sysfs.c show_port_link_layer, from
+		// rdma_port_get_link_layer); anything else, empty included, is a damaged file.
+		if !knownLinkLayer(val) {
+			return fmt.Errorf("link_layer %q: not InfiniBand or Ethernet", val)
+		}
 		p.LinkLayer = val
 		p.Evidence.Set("link_layer", ev)
 	case attr == "lid" || attr == "sm_lid" || attr == "lmc":

@@ -127,3 +127,23 @@ func FuzzSysfsDevice(f *testing.F) {
 		parse.SysfsDevice("mlx5_0", []parse.SysfsFile{{Rel: rel, Path: rel, Value: value}, {Rel: "ports/1/gid_attrs/types/0", Value: value}})
 	})
 }
+
+// A link_layer file holding anything but what the kernel writes (cut, a line repeated, a byte
+// that was not UTF-8, empty) is a problem, and the port keeps no link layer.
+func TestSysfsDeviceDamagedLinkLayer(t *testing.T) {
+	for _, val := range []string{"I", "InfiniBand\nInfiniBand\n\n", "InfiniB\uFFFDand\n", ""} {
+		files := sysfsFiles(t, "038", "mlx4_0")
+		for i := range files {
+			if files[i].Rel == "ports/1/link_layer" {
+				files[i].Value = val
+			}
+		}
+		got, problems := parse.SysfsDevice("mlx4_0", files)
+		if len(problems) != 1 || !strings.Contains(problems[0], "ports/1/link_layer") {
+			t.Errorf("%q: problems %v, want the link_layer file", val, problems)
+		}
+		if got.Ports[0].LinkLayer != "" || got.Ports[1].LinkLayer != "InfiniBand" {
+			t.Errorf("%q: link layers %q, %q", val, got.Ports[0].LinkLayer, got.Ports[1].LinkLayer)
+		}
+	}
+}

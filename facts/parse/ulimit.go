@@ -18,12 +18,26 @@ var ulimitMemlockRe = regexp.MustCompile(`\(kbytes, -l\)\s+(\S+)\s*$`)
 //
 // Other lines (other limits, text a batch job printed around it) are ignored. It returns nil when
 // no memlock value is present; a value that is neither a number nor "unlimited" is an error.
+//
+// A file without a final newline was cut (`head -c`, a paste that stopped) when it holds no
+// memlock line, or when the memlock line is its last (the value may be a prefix, "3" of "32"):
+// that is a parse.Problems, with the value read if any.
 func Ulimit(b []byte) (*facts.MemlockLimit, error) {
 	lines := Lines(b)
-	for _, l := range lines {
+	var probs problems
+	for i, l := range lines {
 		if m := ulimitMemlockRe.FindStringSubmatch(l.Text); m != nil {
-			return memlockValue(m[1], l)
+			lim, err := memlockValue(m[1], l)
+			if err != nil || i != len(lines)-1 {
+				return lim, err
+			}
+			probs.cut(b, lines, true)
+			return lim, probs.err()
 		}
+	}
+	probs.cut(b, lines, true)
+	if probs.err() != nil {
+		return nil, probs.err()
 	}
 	var only []Line
 	for _, l := range lines {
