@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -138,7 +139,7 @@ func TestProblemsCapped(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("CA 'mlx5_0'\n\tNumber of ports: 30\n")
 	for i := 1; i <= 30; i++ {
-		b.WriteString("\tPort 1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: bad\n")
+		fmt.Fprintf(&b, "\tPort %d:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: bad\n", i)
 	}
 	s, err := Snapshot(fstest.MapFS{"ibstat": {Data: []byte(b.String())}}, facts.SourceInfo{})
 	if err != nil {

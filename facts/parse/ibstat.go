@@ -101,6 +101,13 @@ func IBStat(b []byte) (IBStatOutput, error) {
 			devLine = l
 			continue
 		}
+		if strings.HasPrefix(t, "CA ") && !strings.Contains(t, ":") {
+			// A CA header that does not parse ("CA mlx5_1", a name cut by a newline): its
+			// lines must not be read as more ports of the CA before it.
+			flush()
+			probs.add(l, "not a CA header (CA '<name>'): the lines up to the next CA are not read")
+			continue
+		}
 		if dev == nil {
 			continue
 		}
@@ -111,6 +118,11 @@ func IBStat(b []byte) (IBStatOutput, error) {
 			if err != nil {
 				probs.add(l, "port number: %v", err)
 				continue
+			}
+			for _, p := range dev.Ports {
+				if p.Number == n {
+					probs.add(l, "port %d listed twice in CA %s", n, dev.Name)
+				}
 			}
 			dev.Ports = append(dev.Ports, facts.Port{Number: n})
 			port = &dev.Ports[len(dev.Ports)-1]

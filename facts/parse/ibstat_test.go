@@ -195,3 +195,23 @@ func TestQuotedCANames(t *testing.T) {
 		t.Errorf("ibstatus: devices %+v, err %v; want %q first", ibs, err, name)
 	}
 }
+
+// TestIBStatBadCAHeader: a CA header that does not parse (corpus 017's real block after a
+// healthy one, its header edited to lose its quotes) is named, and the block's port is not read
+// as a second port 1 of the CA before it.
+func TestIBStatBadCAHeader(t *testing.T) {
+	healthy := fixtures.Read(t, "ibstat/cx4-back-to-back-no-sm.txt")
+	broken := bytes.Replace(fixtures.Read(t, "corpus/017-cx4-back-to-back-linkup-initializing-no-sm-fdr-cable/ibstat"), []byte("CA 'ibp4s0'"), []byte("CA mlx5_1"), 1)
+	out, err := parse.IBStat(append(append([]byte{}, healthy...), broken...))
+	ps, ok := parse.AsProblems(err)
+	if !ok {
+		t.Fatalf("err = %v, want the bad header named", err)
+	}
+	named := false
+	for _, p := range ps {
+		named = named || strings.Contains(p.Why, "not a CA header")
+	}
+	if !named || len(out.Devices) != 1 || len(out.Devices[0].Ports) != 1 {
+		t.Errorf("problems %v; devices %+v: want the header named and one device with its one port", ps, out.Devices)
+	}
+}
