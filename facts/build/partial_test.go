@@ -137,7 +137,8 @@ func TestPartialRepros(t *testing.T) {
 // TestProblemsCapped: a file of many bad lines lists facts.MaxProblems of them and counts the rest.
 func TestProblemsCapped(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("CA 'mlx5_0'\n\tNumber of ports: 30\n")
+	b.WriteString("CA 'mlx5_0'\n\tCA type: MT4123\n\tNumber of ports: 30\n\tFirmware version: 20.33.1048\n" +
+		"\tHardware version: 0\n\tNode GUID: 0x0c42a10300c6cf52\n\tSystem image GUID: 0x0c42a10300c6cf52\n")
 	for i := 1; i <= 30; i++ {
 		fmt.Fprintf(&b, "\tPort %d:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: bad\n", i)
 	}

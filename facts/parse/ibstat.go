@@ -53,8 +53,9 @@ func IBStat(b []byte) (IBStatOutput, error) {
 	var port *facts.Port
 	var devLine, portLine Line // the headers of the open blocks
 	var probs problems
-	incomplete := false       // the last block closed lacked lines every ibstat prints
-	seen := map[string]bool{} // the keys of the open port block
+	incomplete := false          // the last block closed lacked lines every ibstat prints
+	seen := map[string]bool{}    // the keys of the open port block
+	devSeen := map[string]bool{} // the keys of the open CA block, before its ports
 	closePort := func() {
 		if port != nil {
 			if miss := missingKeys(seen, ibstatPortKeys); miss != "" {
@@ -75,6 +76,8 @@ func IBStat(b []byte) (IBStatOutput, error) {
 			if len(dev.Ports) == 0 && dev.NumPorts == nil {
 				probs.add(devLine, "CA block has no Number of ports line and no port")
 				incomplete = true
+			} else if miss := missingKeys(devSeen, ibstatDeviceKeys); miss != "" {
+				probs.add(devLine, "CA block has no %s line", miss)
 			}
 			out.Devices = append(out.Devices, *dev)
 		}
@@ -99,6 +102,7 @@ func IBStat(b []byte) (IBStatOutput, error) {
 			dev = &facts.Device{Name: m[1]}
 			dev.Evidence.Set("name", l.Evidence())
 			devLine = l
+			clear(devSeen)
 			continue
 		}
 		if strings.HasPrefix(t, "CA ") && !strings.Contains(t, ":") {
@@ -149,6 +153,7 @@ func IBStat(b []byte) (IBStatOutput, error) {
 			seen[key] = true
 			probs.addErr(ibstatPortKey(port, key, val, l))
 		} else {
+			devSeen[key] = true
 			probs.addErr(ibstatDeviceKey(dev, key, val, l))
 		}
 	}
@@ -167,6 +172,10 @@ func IBStat(b []byte) (IBStatOutput, error) {
 // block without one was cut or edited.
 var ibstatPortKeys = []string{"State", "Physical state", "Rate"}
 
+// ibstatDeviceKeys are the lines ibstat prints for every CA before its ports (ibstat.c ca_stat):
+// a CA block without one lost it (its type tells a VF from a PF).
+var ibstatDeviceKeys = []string{"CA type", "Number of ports", "Firmware version", "Hardware version", "Node GUID", "System image GUID"}
+
 func ibstatDeviceKey(d *facts.Device, key, val string, l Line) error {
 	ev := l.Evidence()
 	switch key {
@@ -181,6 +190,9 @@ func ibstatDeviceKey(d *facts.Device, key, val string, l Line) error {
 		d.NumPorts = intPtr(n)
 		d.Evidence.Set("num_ports", ev)
 	case "Firmware version":
+		if !firmwareVersion(val) {
+			return l.Errorf("Firmware version: not a version")
+		}
 		d.Firmware = val
 		d.Evidence.Set("firmware", ev)
 	case "Hardware version":

@@ -140,7 +140,7 @@ func TestIBStatPanicKeepsDevices(t *testing.T) {
 func TestIBStatMalformedRate(t *testing.T) {
 	_, err := parse.IBStat([]byte("CA 'mlx5_0'\n\tPort 1:\n\t\tRate: fast\n"))
 	ps, ok := parse.AsProblems(err)
-	if !ok || ps.Error() != `line 3: "\t\tRate: fast": rate "fast": not a number (and 1 more)` {
+	if !ok || ps.Error() != `line 3: "\t\tRate: fast": rate "fast": not a number (and 2 more)` {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -182,6 +182,9 @@ func ibvDeviceKey(d *facts.Device, key, val string, l Line) (bool, error) {
 	ev := l.Evidence()
 	switch key {
 	case "fw_ver":
+		if !firmwareVersion(val) {
+			return true, l.Errorf("fw_ver: not a version")
+		}
 		d.Firmware = val
 		d.Evidence.Set("firmware", ev)
 	case "node_guid", "sys_image_guid":

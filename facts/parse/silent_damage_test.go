@@ -249,3 +249,46 @@ func TestOpenSMLogCutNamed(t *testing.T) {
 	_, err := parse.OpenSMLog(damaged(t, f, cutAt("Error from osm_opensm_bind", 6)))
 	wantProblems(t, err, []int{12}, "cut")
 }
+
+func TestIBStatFirmwareWordAndDroppedCALineNamed(t *testing.T) {
+	t.Run("word in the firmware version", func(t *testing.T) {
+		const f = "ibstat/h100-ndr-eth-disabled.txt"
+		devs, err := parse.IBStat(damaged(t, f, swap("Firmware version: 22.38.1002", "Firmware version: 22.38.fifty")))
+		wantProblems(t, err, []int{21}, "not a version")
+		if devs.Devices[1].Firmware != "" {
+			t.Errorf("firmware %q kept from a damaged line", devs.Devices[1].Firmware)
+		}
+	})
+	t.Run("masked firmware version is not damage", func(t *testing.T) {
+		if _, err := parse.IBStat(fixtures.Read(t, "ibstat/roce-vf-zero-guid-excerpt.txt")); err != nil {
+			t.Errorf("xx.xx.xxxx: %v", err)
+		}
+	})
+	const f = "ibstat/vf-down-linkup-lid-65535.txt"
+	if _, err := parse.IBStat(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	t.Run("CA type dropped", func(t *testing.T) {
+		devs, err := parse.IBStat(damaged(t, f, dropLine(2)))
+		wantProblems(t, err, []int{1}, "no CA type line")
+		if len(devs.Devices) != 1 || len(devs.Devices[0].Ports) != 1 {
+			t.Errorf("devices %+v, want the CA and its port kept", devs.Devices)
+		}
+	})
+	t.Run("Firmware version dropped", func(t *testing.T) {
+		_, err := parse.IBStat(damaged(t, f, dropLine(4)))
+		wantProblems(t, err, []int{1}, "no Firmware version line")
+	})
+}
+
+func TestIBVDevInfoFirmwareWordNamed(t *testing.T) {
+	const f = "ibv_devinfo/mlx4-device-ports.txt"
+	if _, err := parse.IBVDevInfo(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	out, err := parse.IBVDevInfo(damaged(t, f, swap("2.42.5000", "fifty.42.5000")))
+	wantProblems(t, err, []int{3}, "not a version")
+	if len(out.Devices) != 1 || out.Devices[0].Firmware != "" {
+		t.Errorf("devices %+v, want mlx4_0 without its firmware", out.Devices)
+	}
+}

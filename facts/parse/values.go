@@ -54,3 +54,18 @@ func setOnce(dst *string, ev *facts.EvidenceMap, field, val string, l Line) {
 	*dst = val
 	ev.Set(field, l.Evidence())
 }
+
+// firmwareVersion reports whether v reads as a firmware version as ibstat and ibv_devinfo print
+// it: numbers joined by dots ("20.41.1000", "2.3.000"), nothing when the driver has none, or
+// "xx.xx.xxxx" where whoever posted the capture masked it. A word in place of a number is damage.
+func firmwareVersion(v string) bool {
+	if v == "" {
+		return true
+	}
+	for _, part := range strings.Split(v, ".") {
+		if part == "" || (strings.Trim(part, "0123456789") != "" && strings.Trim(part, "xX") != "") {
+			return false
+		}
+	}
+	return true
+}
