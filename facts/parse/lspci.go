@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -61,7 +62,27 @@ func LSPCI(b []byte) ([]facts.PCIFunction, error) {
 	// the width, and a cut before a function loses it all. The functions read are kept.
 	var probs problems
 	probs.cut(b, lines, true)
+	probs.replaced(pciReadLines(lines))
 	return out, probs.err()
+}
+
+// pciReadLines are the lines LSPCI reads a value from (headers and the detail keys it knows),
+// told apart with any U+FFFD removed: a byte that is not UTF-8 in one of them ("Wi\xe9dth x1")
+// may have cost its value. Other lines are skipped: VPD vendor fields may hold any byte.
+func pciReadLines(lines []Line) []Line {
+	var out []Line
+	for _, l := range lines {
+		if !strings.ContainsRune(l.Text, utf8.RuneError) {
+			continue
+		}
+		t := strings.TrimSpace(strings.ReplaceAll(l.Text, string(utf8.RuneError), ""))
+		key, _, _ := keyValue(t)
+		if pciHeaderRe.MatchString(t) || pciDetailKeys[key] || key == "Flags" ||
+			strings.HasPrefix(t, "[PN]") || strings.HasPrefix(t, "[SN]") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 var (

@@ -292,3 +292,18 @@ func TestIBVDevInfoFirmwareWordNamed(t *testing.T) {
 		t.Errorf("devices %+v, want mlx4_0 without its firmware", out.Devices)
 	}
 }
+
+func TestLSPCIBadByteInLinkNamed(t *testing.T) {
+	const f = "lspci/cx3-grep-lnksta.txt"
+	if _, err := parse.LSPCI(fixtures.Read(t, f)); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+	t.Run("in the width", func(t *testing.T) {
+		_, err := parse.LSPCI(damaged(t, f, swap("Width x", "Wi"+badByte+"dth x")))
+		wantProblems(t, err, []int{1}, "not UTF-8")
+	})
+	t.Run("in the key", func(t *testing.T) {
+		_, err := parse.LSPCI(damaged(t, f, swap("LnkSta:", "Lnk"+badByte+"Sta:")))
+		wantProblems(t, err, []int{1}, "not UTF-8")
+	})
+}
