@@ -65,6 +65,13 @@ func checkValues(file string, n *yaml.Node, prefix string) error {
 		if prefix == "devices" || strings.HasSuffix(prefix, ".ports") {
 			child = prefix + ".*"
 		}
+		if strings.HasSuffix(prefix, ".ports") {
+			// Ports are keyed by number, as ibstat and sysfs number them; "one" would match no
+			// port and the intent would be ignored.
+			if n, err := strconv.Atoi(key.Value); err != nil || n < 1 {
+				return fmt.Errorf("%s:%d: ports: %q is not a port number (1, 2, ...)", file, key.Line, key.Value)
+			}
+		}
 		if err := checkValues(file, val, child); err != nil {
 			return err
 		}

@@ -60,11 +60,13 @@ func distinct(m map[string]string) map[string]bool {
 }
 
 var (
-	tokenRe    = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
-	wordRe     = regexp.MustCompile(`[A-Za-z0-9_.-]+`)
-	ipv4Re     = regexp.MustCompile(`[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}`)
-	colonRun   = regexp.MustCompile(`[0-9A-Fa-f:]*:[0-9A-Fa-f:]*`)
-	guid0x     = regexp.MustCompile(`0x[0-9A-Fa-f]{16}`)
+	tokenRe  = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+	wordRe   = regexp.MustCompile(`[A-Za-z0-9_.-]+`)
+	ipv4Re   = regexp.MustCompile(`[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}`)
+	colonRun = regexp.MustCompile(`[0-9A-Fa-f:]*:[0-9A-Fa-f:]*`)
+	// guid0x: opensm prints GUIDs without their leading zeros ("port guid 0x8c0eb0300f6fc26"),
+	// so 12 to 16 digits (a 64-bit value that long is worth hiding whatever it is).
+	guid0x     = regexp.MustCompile(`0x[0-9A-Fa-f]{12,16}`)
 	guidBare   = regexp.MustCompile(`[0-9A-Fa-f]{16}`)
 	macBare    = regexp.MustCompile(`(?i)(\bmac\b[^:\n]*:\s*)([0-9a-f]{12})\b`)
 	serialRe   = regexp.MustCompile(`(?im)((?:\[SN\]\s*serial number|vendor\s+sn|serial\s*number)\s*[:=]\s*)([^\s].*?)[ \t]*$`)

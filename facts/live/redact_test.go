@@ -31,6 +31,10 @@ func TestRedactorValues(t *testing.T) {
 		{"0000:81:00.0 fw 28.39.1002 MLNX_OFED 5.8-1.0.1.1 subnet fe80:0000:0000:0000", "0000:81:00.0 fw 28.39.1002 MLNX_OFED 5.8-1.0.1.1 subnet fe80:0000:0000:0000"},
 		{"255.255.255.0 127.0.0.1 0.0.0.0 ::1 12:34:56", "255.255.255.0 127.0.0.1 0.0.0.0 ::1 12:34:56"},
 		{"node01-ib is another host vm.swappiness", "node01-ib is another host vm.swappiness"},
+		// opensm drops a GUID's leading zeros: the same GUID, the same placeholder.
+		{"port guid 0x8c0eb0300f6fc26", "port guid 0x0000000000000002"},
+		{"Port GUID: 0x08c0eb0300f6fc26", "Port GUID: 0x0000000000000002"},
+		{"Capability mask: 0xa751e848", "Capability mask: 0xa751e848"},
 		// Same input, same placeholder.
 		{"10.0.0.1 0x946dae0300cde72c node01", "192.0.2.1 0x0000000000000001 host-1"},
 	} {
