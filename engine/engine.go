@@ -68,10 +68,7 @@ func (e *Engine) Set() *Set { return e.set }
 
 // Diagnose evaluates every rule once against s and returns the ranked report.
 func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Report, error) {
-	available := map[string]bool{}
-	for _, g := range s.Available {
-		available[g] = true
-	}
+	available := availableGroups(s)
 	r := &report.Report{
 		SchemaVersion: report.SchemaVersion,
 		Tool:          e.Tool,

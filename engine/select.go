@@ -13,10 +13,7 @@ import (
 // Runnable returns the ids of the rules whose required fact groups s has, sorted: the rules
 // Diagnose evaluates on s.
 func (s *Set) Runnable(snap *facts.Snapshot) []string {
-	available := map[string]bool{}
-	for _, g := range snap.Available {
-		available[g] = true
-	}
+	available := availableGroups(snap)
 	var ids []string
 	for _, r := range s.Rules {
 		if len(missingGroups(r, available)) == 0 {

@@ -21,6 +21,15 @@ var groupHints = func() map[string]groupHint {
 	return m
 }()
 
+// availableGroups is the set of the fact groups snapshot s has (facts.Available).
+func availableGroups(s *facts.Snapshot) map[string]bool {
+	available := make(map[string]bool, len(s.Available))
+	for _, g := range s.Available {
+		available[g] = true
+	}
+	return available
+}
+
 // missingGroups returns the rule's required groups that are not available, sorted.
 func missingGroups(r *Rule, available map[string]bool) []string {
 	var out []string
