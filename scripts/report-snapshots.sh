@@ -3,7 +3,7 @@
 # comparing two builds: `scripts/report-snapshots.sh BIN OUT [CASES_DIR...]`, then `diff -r`.
 # Each case is diagnosed as engine/scenario_test.go does (CASE.md, expect.json and profile.yaml
 # are not part of the snapshot; profile.yaml is given with --profile). Default cases:
-# fixtures/corpus and fixtures/scenarios.
+# fixtures/corpus and fixtures/scenarios. scripts/compare-reports.py OLD NEW compares two outputs.
 set -euo pipefail
 bin=$1 out=$2
 shift 2
