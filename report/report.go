@@ -66,6 +66,9 @@ type Diagnosis struct {
 	// Scope is node, device, port or unused_port (ranking: node first, unused ports last).
 	Scope   string  `json:"scope" jsonschema:"enum=node,enum=device,enum=port,enum=unused_port"`
 	Subject Subject `json:"subject"`
+	// Also lists the other subjects of a grouped diagnosis: the same rule's findings about
+	// ports not in use are one diagnosis (the first port is Subject), not one line each.
+	Also []Subject `json:"also,omitempty"`
 	// Message is one line that states the proof.
 	Message  string           `json:"message"`
 	Evidence []facts.Evidence `json:"evidence"`
@@ -123,7 +126,9 @@ func (s Subject) String() string {
 type Skipped struct {
 	ID     string `json:"id"`
 	Reason string `json:"reason"`
-	// Missing lists the fact groups the rule requires that the snapshot lacks.
+	// Missing lists the fact groups the rule requires that the snapshot lacks; for a rule with
+	// several evidence alternatives, those any alternative lacks (getting one alternative's
+	// groups suffices: Reason says which sets).
 	Missing []string `json:"missing,omitempty"`
 	// Failed says the rule ran but its evaluation failed or ran out of time: that it found
 	// nothing proves nothing, and the report is incomplete.
