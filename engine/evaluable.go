@@ -45,7 +45,7 @@ func NoRDMAFacts(s *facts.Snapshot) bool {
 			return false
 		}
 	}
-	return len(s.Devices) == 0 && len(s.NVConfig) == 0 && len(s.Firmware) == 0 && len(s.MlxLink) == 0 &&
+	return len(s.Devices) == 0 && len(s.NVConfig) == 0 && len(s.Firmware) == 0 && len(s.MlxLink) == 0 && len(s.PortInfo) == 0 &&
 		len(s.MSTDevices) == 0 && len(f.Links) == 0 && len(f.SMInfo) == 0 && len(f.PerfCounters) == 0 &&
 		len(f.Nodes) == 0 && s.Host.OpenSM == nil && len(s.Host.KernelEvents) == 0
 }
