@@ -41,6 +41,7 @@ var GroupTitles = map[string]string{
 	"sminfo":         "sminfo output",
 	"perfquery":      "perfquery output",
 	"fabric_nodes":   "fabric discovery",
+	"switch_health":  "switch health (ibswinfo)",
 	"cpufreq":        "CPU frequency governors",
 	"meminfo":        "/proc/meminfo",
 	"mst_status":     "mst status output",
