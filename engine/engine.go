@@ -266,7 +266,7 @@ func dedupe(ds []report.Diagnosis) []report.Diagnosis {
 	seen := map[key]bool{}
 	var out []report.Diagnosis
 	for _, d := range ds {
-		k := key{d.ID, fmt.Sprintf("%s|%v|%s|%s", d.Subject.Device, portKey(d.Subject.Port), d.Subject.PCI, d.Subject.Netdev), d.Message}
+		k := key{d.ID, subjectKey(d.Subject), d.Message}
 		if seen[k] {
 			continue
 		}
