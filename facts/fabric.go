@@ -56,7 +56,14 @@ type SMInfo struct {
 // PerfCounters are the PortCounters of one LID/port as perfquery prints them, keyed by sysfs-style
 // names (symbol_error, port_rcv_errors, ...) so rules can treat them like sysfs counters.
 type PerfCounters struct {
-	Device   string           `json:"device,omitempty"`
+	// Device is the local CA the query was sent from (perfquery -C), when the file name says.
+	Device string `json:"device,omitempty"`
+	// Local is true when the command line named no target (perfquery [-C ca] [-P port] reads the
+	// local port), false when it named a remote LID or GUID, and null when the capture carries
+	// no command line: only a true Local makes these the local port's counters.
+	Local *bool `json:"local"`
+	// GUID is the port GUID a `perfquery -G <guid>` query named, 0x + 16 hex digits.
+	GUID     string           `json:"guid,omitempty"`
 	LID      *int             `json:"lid"`
 	Port     *int             `json:"port"`
 	Counters map[string]int64 `json:"counters"`
