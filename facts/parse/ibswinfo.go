@@ -147,18 +147,10 @@ func IBSwInfo(b []byte) (IBSwInfoOutput, error) {
 			}
 			sw.GUID = g
 			sw.Evidence.Set("guid", l.Evidence())
-		case "part number", "part_number":
-			sw.PartNumber = val
-			sw.Evidence.Set("part_number", l.Evidence())
-		case "product name", "product_name":
-			sw.ProductName = val
-			sw.Evidence.Set("product_name", l.Evidence())
-		case "PSID":
-			sw.PSID = val
-			sw.Evidence.Set("psid", l.Evidence())
-		case "firmware version", "fw_version":
-			sw.FirmwareVersion = val
-			sw.Evidence.Set("firmware_version", l.Evidence())
+		case "part number", "part_number", "product name", "product_name", "PSID", "firmware version", "fw_version":
+			field, dst := ibswinfoText(sw, key)
+			*dst = val
+			sw.Evidence.Set(field, l.Evidence())
 		case "uptime (d-h:m:s)", "uptime (sec)":
 			s, ok := ibswinfoUptime(val)
 			if !ok {
@@ -190,6 +182,19 @@ func IBSwInfo(b []byte) (IBSwInfoOutput, error) {
 	probs.replaced(lines)
 	probs.cut(b, lines, true)
 	return out, probs.err()
+}
+
+// ibswinfoText is the field a text key of either output form fills, and its JSON name.
+func ibswinfoText(sw *facts.SwitchHealth, key string) (string, *string) {
+	switch key {
+	case "part number", "part_number":
+		return "part_number", &sw.PartNumber
+	case "product name", "product_name":
+		return "product_name", &sw.ProductName
+	case "PSID":
+		return "psid", &sw.PSID
+	}
+	return "firmware_version", &sw.FirmwareVersion
 }
 
 // ibswinfoStatus records one OK/ERROR word.
