@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
@@ -54,15 +55,41 @@ func applyLSPCI(s *facts.Snapshot, in Input) error {
 	} else if m := nameBDFRe.FindStringSubmatch(path.Base(in.Path)); m != nil {
 		slot = fmt.Sprintf("%s:%s:%s.%s", m[1], m[2], m[3], m[4])
 	}
+	filter := lspciFilter(in)
 	unnamed := 0
+	var orphans []string
 	for _, f := range fns {
 		if f.Address == "" {
 			unnamed++
 			f.Address = placeholderPCI(slot, in.Label, unnamed)
+			if slot == "" {
+				orphans = append(orphans, f.Address)
+			}
 		}
+		f.Filter = filter
 		addPCI(s, in, f)
 	}
+	if err == nil && len(orphans) > 0 {
+		// Never guess which function an orphan LnkSta belongs to: keep it on a placeholder.
+		return Noted("%d group(s) of link lines without a PCI address (the capture names no function: no header, no -s in the file name), kept as %s", len(orphans), strings.Join(orphans, ", "))
+	}
 	return err
+}
+
+// lspciFilter is the Filter of the functions read from in: the grep pattern its name gives,
+// else, for a capture that is filtered (its name says so, or it holds only some kinds of lines,
+// as `lspci`, `lspci | grep Mellanox` or a loop of `lspci -s X -vvv | grep LnkSta` do), the kinds
+// of lines it holds; "" for whole blocks.
+func lspciFilter(in Input) string {
+	pattern, filtered := grepFilter(in.Args)
+	if pattern != "" {
+		return pattern
+	}
+	kinds, whole := parse.LSPCIKinds(in.Data)
+	if filtered || !whole {
+		return kinds
+	}
+	return ""
 }
 
 func placeholderPCI(slot, label string, n int) string {
