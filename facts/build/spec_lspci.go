@@ -31,6 +31,8 @@ var (
 	lspciSniffRe = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [A-Z][^:\n]*: |^\s*Ln[kK](?:Cap|Sta):\s|^-[+-]-?\[[0-9a-f]{4}:[0-9a-f]{2}\]`)
 	// lspciSlotArgRe finds "-s <bdf>" in a file name, with sos's "_" or the corpus's "." for ":".
 	lspciSlotArgRe = regexp.MustCompile(`-s_(?:([0-9a-fA-F]{4})[._:])?([0-9a-fA-F]{2})[._:]([0-9a-fA-F]{2})\.([0-7])`)
+	// vendorArgRe finds "-d 15b3:" (sos: "-d_15b3", "-d_15b3_1017") in a file name.
+	vendorArgRe = regexp.MustCompile(`(?:^|_)-d_15b3(?:[_:.]|$)`)
 	// nameBDFRe finds a sos-mangled full address in any file name, e.g. "device_0000_05_00.0_excerpt".
 	nameBDFRe = regexp.MustCompile(`([0-9a-fA-F]{4})_([0-9a-fA-F]{2})_([0-9a-fA-F]{2})\.([0-7])`)
 )
@@ -67,6 +69,9 @@ func applyLSPCI(s *facts.Snapshot, in Input) error {
 			}
 		}
 		f.Filter = filter
+		if f.VendorID == "" && vendorArgRe.MatchString(in.Args) {
+			f.VendorID = "15b3" // `lspci -d 15b3:` lists Mellanox functions only
+		}
 		addPCI(s, in, f)
 	}
 	if err == nil && len(orphans) > 0 {
