@@ -82,9 +82,9 @@ func TestBuildLSPCIGrepExcerpts(t *testing.T) {
 
 	s = snapshotOf(t, dirFS(t, corpusDir(t, "105"), "lspci"))
 	want = []facts.PCIFunction{
-		{Address: "unknown:node01_x86", Filter: "LnkSta", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(8), BandwidthGbps: ptr(32.0)}},
-		{Address: "unknown:node02_x86", Filter: "LnkSta", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(8), BandwidthGbps: ptr(32.0)}},
-		{Address: "unknown:node03_aarch64", Filter: "LnkSta", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(1), WidthDowngraded: true, BandwidthGbps: ptr(4.0)}},
+		{Address: "unknown:node01_x86", VendorID: "15b3", Filter: "LnkSta", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(8), BandwidthGbps: ptr(32.0)}},
+		{Address: "unknown:node02_x86", VendorID: "15b3", Filter: "LnkSta", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(8), BandwidthGbps: ptr(32.0)}},
+		{Address: "unknown:node03_aarch64", VendorID: "15b3", Filter: "LnkSta", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(1), WidthDowngraded: true, BandwidthGbps: ptr(4.0)}},
 	}
 	if diff := cmp.Diff(want, s.PCI, ignoreEvidence); diff != "" {
 		t.Errorf("105 (-want +got):\n%s", diff)
