@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
@@ -101,7 +103,7 @@ func TestArchiveKeepsOnlyWhatIsRead(t *testing.T) {
 		}
 		if n == 0 {
 			base = lines
-			if !slicesHas(lines, "ibstatus notes from the node ok ") {
+			if !slices.Contains(lines, "ibstatus notes from the node ok ") {
 				t.Errorf("the capture at the top was not read by its content: %q", lines)
 			}
 			continue
@@ -112,13 +114,17 @@ func TestArchiveKeepsOnlyWhatIsRead(t *testing.T) {
 	}
 }
 
-func slicesHas(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
+// wantSource builds the snapshot of fsys and checks that one of its sources is want (a
+// sourceLines line).
+func wantSource(t *testing.T, fsys fs.FS, info facts.SourceInfo, want string) {
+	t.Helper()
+	s, err := build.Snapshot(fsys, info)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return false
+	if lines := sourceLines(s); !slices.Contains(lines, want) {
+		t.Errorf("no source %q in %q", want, lines)
+	}
 }
 
 // TestArchiveLearnsItIsASosreport: a report tarred without its top folder shows that it is one
@@ -158,13 +164,7 @@ func TestArchiveNamedLikeASosreport(t *testing.T) {
 	if diff := cmp.Diff(map[string]int64{"etc/pasted ibstat": int64(len(ibstat)), "var/lib/x": 2}, files(t, fsys)); diff != "" {
 		t.Errorf("files kept (-want +got):\n%s", diff)
 	}
-	s, err := build.Snapshot(fsys, info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if lines := sourceLines(s); !slicesHas(lines, "ibstat etc/pasted ibstat ok ") {
-		t.Errorf("the capture was not read: %q", lines)
-	}
+	wantSource(t, fsys, info, "ibstat etc/pasted ibstat ok ")
 	// A pipe cannot be read again: refused, saying why, never read in part.
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -192,11 +192,5 @@ func TestArchiveListsRDMAPluginFiles(t *testing.T) {
 	if _, err := fs.ReadFile(fsys, "sos_commands/rdma/rdma_res_show"); err == nil || !strings.Contains(err.Error(), "not kept") {
 		t.Errorf("read: %v, want not kept", err)
 	}
-	s, err := build.Snapshot(fsys, info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if lines := sourceLines(s); !slicesHas(lines, "unrecognized sos_commands/rdma/rdma_res_show unrecognized no parser recognises this file by name or content") {
-		t.Errorf("sources: %q", lines)
-	}
+	wantSource(t, fsys, info, "unrecognized sos_commands/rdma/rdma_res_show unrecognized no parser recognises this file by name or content")
 }
