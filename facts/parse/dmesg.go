@@ -27,6 +27,8 @@ var rdmaKernelDrivers = map[string]bool{
 	"mlx_compat": true, "mlxfw": true, "ib_core": true, "ib_ipoib": true, "ib_uverbs": true,
 	"ib_umad": true, "ib_cm": true, "rdma_cm": true, "rdma_ucm": true, "iw_cm": true,
 	"infiniband": true, "ib_srp": true, "ib_srpt": true, "ib_iser": true, "rpcrdma": true,
+	// GPUDirect RDMA's peer-memory clients, which register GPU memory with ib_core.
+	"nvidia_peermem": true, "nv_peer_mem": true,
 }
 
 // kernelEventKinds classify a message, most specific first. A kind matches when re matches; for
@@ -46,6 +48,8 @@ var kernelEventKinds = []struct {
 	{facts.EventProbeFailed, []string{"probe of ", "handle_hca_cap failed", "load_one failed", "init_one failed", "init_once failed", "function_setup failed"}, false, false,
 		regexp.MustCompile(`(?i)probe of \S+ failed|handle_hca_cap failed|load_one failed|init_one failed|init_once failed|function_setup failed`)},
 	{facts.EventFirmwareUpgrade, []string{"later fw", "too old"}, false, false, regexp.MustCompile(`(?i)upgrade to (a )?later fw|(firmware|fw)( version)?\b.*\btoo old`)},
+	{facts.EventUnknownSymbol, []string{"unknown symbol ", "disagrees about version of symbol "}, false, true,
+		regexp.MustCompile(`(?i)unknown symbol |disagrees about version of symbol `)},
 	{facts.EventModuleError, []string{"port module event[error]", "cable error"}, false, true, regexp.MustCompile(`(?i)port module event\[error\]|cable error`)},
 	{facts.EventCableNotConnected, []string{"cable is not con"}, false, true, regexp.MustCompile(`(?i)cable is not con`)},
 	{facts.EventIPoIBMTUClamp, []string{"will cause multicast packet drops"}, false, false, regexp.MustCompile(`mtu > \d+ will cause multicast packet drops`)},
@@ -61,6 +65,10 @@ const MaxEventsPerKind = 64
 
 // DmesgLog is what a kernel log says about the RDMA stack.
 type DmesgLog struct {
+	// Lines counts the non-empty lines read, and KernelLines those that have the shape of a
+	// kernel log line: dmesg's "[...]" stamp, a syslog/journal "kernel:" tag, or an RDMA
+	// driver's prefix. A file with Lines > 0 and KernelLines == 0 is not a kernel log.
+	Lines, KernelLines int
 	// Events are the classified RDMA lines in line order: of each kind, the first and the last
 	// MaxEventsPerKind.
 	Events []facts.KernelEvent
@@ -95,13 +103,20 @@ func ReadDmesg(r io.Reader) (DmesgLog, error) {
 		ok bool
 	}
 	known := map[string]class{}
+	var lines, kernelLines int
 	err := EachLine(r, func(l Line) {
 		msg := l.Text
-		if msg != "" && msg[0] != '[' {
+		if strings.TrimSpace(msg) == "" {
+			return
+		}
+		lines++
+		kernelShaped := msg[0] == '['
+		if !kernelShaped {
 			if m := syslogPrefixRe.FindStringSubmatch(msg); m != nil {
 				if m[1] != "kernel" {
 					return
 				}
+				kernelShaped = true
 				msg = msg[len(m[0]):]
 			}
 		}
@@ -115,12 +130,17 @@ func ReadDmesg(r io.Reader) (DmesgLog, error) {
 			}
 			known[msg] = c
 		}
+		if kernelShaped || c.ok {
+			kernelLines++
+		}
 		if !c.ok {
 			return
 		}
 		keep.add(c.ev, l)
 	})
-	return keep.log(), err
+	log := keep.log()
+	log.Lines, log.KernelLines = lines, kernelLines
+	return log, err
 }
 
 // maxKnownMessages bounds the classified messages ReadDmesg remembers (~2 MB).
@@ -175,7 +195,23 @@ func kernelEvent(msg string) (facts.KernelEvent, bool) {
 		return ev, false
 	}
 	ev.Kind = kernelEventKind(msg)
+	if ev.Kind == facts.EventUnknownSymbol {
+		ev.Symbol = symbolNamed(msg)
+	}
 	return ev, true
+}
+
+// symbolNamed returns the symbol of the kernel module loader's "Unknown symbol X (err -22)" or
+// "disagrees about version of symbol X" (kernel/module/main.c), or "".
+func symbolNamed(msg string) string {
+	for _, k := range []string{"Unknown symbol ", "disagrees about version of symbol "} {
+		if _, rest, ok := strings.Cut(msg, k); ok {
+			if f := strings.Fields(rest); len(f) > 0 {
+				return f[0]
+			}
+		}
+	}
+	return ""
 }
 
 // kernelEventKind is the first kernelEventKinds entry msg matches, or EventOther.
