@@ -81,8 +81,9 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 	run := map[string]bool{}
 	reasons := map[string]string{}
 	for _, rule := range e.set.Rules {
-		if missing := missingGroups(rule, available); len(missing) > 0 {
-			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(missing, s.Sources, reasons), Missing: missing})
+		if !runs(rule, available) {
+			sets, missing := missingSets(rule, available)
+			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(sets, s.Sources, reasons), Missing: missing})
 			continue
 		}
 		if !e.rules.pkgs[rule.pkg] {
@@ -111,7 +112,7 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 
 	var ds []report.Diagnosis
 	for _, f := range findings {
-		d, err := e.diagnosis(f)
+		d, err := e.diagnosis(f, available)
 		if err != nil {
 			return nil, err
 		}
@@ -220,11 +221,14 @@ func (e *Engine) decodeFindings(pkg string, v any) ([]rawFinding, error) {
 }
 
 // diagnosis joins a finding with its rule's metadata.
-func (e *Engine) diagnosis(f rawFinding) (report.Diagnosis, error) {
+// A finding that sets no confidence gets that of the evidence alternative its evidence came
+// from (findingConfidence).
+func (e *Engine) diagnosis(f rawFinding, available map[string]bool) (report.Diagnosis, error) {
 	rule := e.set.byPkg[f.pkg]
 	d := report.Diagnosis{
-		ID: rule.ID, Title: rule.Title, Severity: rule.Severity, Confidence: rule.Confidence,
-		Subject: f.Subject, Message: f.Message, NeedsReboot: rule.NeedsReboot,
+		ID: rule.ID, Title: rule.Title, Severity: rule.Severity,
+		Confidence: findingConfidence(rule, availableAlternatives(rule, available), f.Evidence),
+		Subject:    f.Subject, Message: f.Message, NeedsReboot: rule.NeedsReboot,
 		Scope: f.Scope, Evidence: []facts.Evidence{}, Explains: []string{},
 		References: append([]string{}, rule.References...),
 		Fix:        fill(rule.Fix, f.Subject, f.Vars),

@@ -17,17 +17,19 @@ var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib",
 
 // Rule is one rule's metadata, read from its package-scoped METADATA block.
 type Rule struct {
-	ID          string       `json:"id"`
-	Title       string       `json:"title"`
-	Description string       `json:"description"`
-	Area        string       `json:"area"`
-	Severity    string       `json:"severity"`
-	Confidence  string       `json:"confidence"`
-	Requires    []string     `json:"requires"`
-	Explains    []string     `json:"explains"`
-	NeedsReboot bool         `json:"needs_reboot"`
-	Fix         []report.Fix `json:"fix"`
-	References  []string     `json:"references"`
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Area        string `json:"area"`
+	Severity    string `json:"severity"`
+	Confidence  string `json:"confidence"`
+	// Requires are the evidence alternatives: the rule is evaluated when every fact group of
+	// at least one of them is available (custom.requires; docs/rules-contract.md).
+	Requires    []Alternative `json:"requires"`
+	Explains    []string      `json:"explains"`
+	NeedsReboot bool          `json:"needs_reboot"`
+	Fix         []report.Fix  `json:"fix"`
+	References  []string      `json:"references"`
 	// File is where the rule was loaded from, e.g. "rules/ib/ib_port_no_subnet_manager.rego".
 	File string `json:"file"`
 	// pkg is the last element of the rule's package path (the id with underscores).
@@ -78,7 +80,7 @@ func ruleFromModule(file string, src []byte, m *ast.Module, whole bool) (*Rule, 
 	r.Area = v.str(a.Custom, "area", true)
 	r.Severity = v.str(a.Custom, "severity", true)
 	r.Confidence = v.str(a.Custom, "confidence", true)
-	r.Requires = v.strs(a.Custom, "requires")
+	r.Requires = v.alternatives(a.Custom, r.Confidence)
 	r.Explains = v.strs(a.Custom, "explains")
 	r.Fix = v.fixes(a.Custom)
 	if nr, ok := a.Custom["needs_reboot"]; ok {
@@ -108,9 +110,15 @@ func ruleFromModule(file string, src []byte, m *ast.Module, whole bool) (*Rule, 
 	if !v.has(a.Custom, "requires") {
 		v.errorf("", "missing custom.requires (the fact groups the rule reads; [] for none)")
 	}
-	for _, g := range r.Requires {
-		if _, ok := facts.FactGroups[g]; !ok {
-			v.errorf("requires", "unknown fact group %q in requires (see facts/groups.go)", g)
+	for _, alt := range r.Requires {
+		for _, g := range alt.Facts {
+			if _, ok := facts.FactGroups[g]; !ok {
+				v.errorf("requires", "unknown fact group %q in requires (see facts/groups.go)", g)
+			}
+		}
+		if r.Confidence != "" && alt.Confidence != "" && confidenceRank(alt.Confidence) < confidenceRank(r.Confidence) {
+			v.errorf("requires", "alternative %s has confidence %s, above the rule's %s (the rule's confidence is its best)",
+				strings.Join(alt.Facts, "+"), alt.Confidence, r.Confidence)
 		}
 	}
 	for _, id := range r.Explains {
@@ -123,7 +131,6 @@ func ruleFromModule(file string, src []byte, m *ast.Module, whole bool) (*Rule, 
 			v.errors = append(v.errors, err)
 		}
 	}
-	sort.Strings(r.Requires)
 	return r, v.errors
 }
 

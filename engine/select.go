@@ -10,13 +10,13 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-// Runnable returns the ids of the rules whose required fact groups s has, sorted: the rules
+// Runnable returns the ids of the rules one of whose evidence alternatives s has, sorted: the rules
 // Diagnose evaluates on s.
 func (s *Set) Runnable(snap *facts.Snapshot) []string {
 	available := availableGroups(snap)
 	var ids []string
 	for _, r := range s.Rules {
-		if len(missingGroups(r, available)) == 0 {
+		if runs(r, available) {
 			ids = append(ids, r.ID)
 		}
 	}

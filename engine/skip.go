@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -30,21 +31,24 @@ func availableGroups(s *facts.Snapshot) map[string]bool {
 	return available
 }
 
-// missingGroups returns the rule's required groups that are not available, sorted.
-func missingGroups(r *Rule, available map[string]bool) []string {
-	var out []string
-	for _, g := range r.Requires {
-		if !available[g] {
-			out = append(out, g)
-		}
+// skipReason explains why no alternative of a rule can run: for one alternative, per missing
+// group what is missing and how to get it (groupsReason); for several, "any one of: (a) ...;
+// (b) ...".
+func skipReason(sets [][]string, sources []facts.Source, cache map[string]string) string {
+	if len(sets) == 1 {
+		return groupsReason(sets[0], sources, cache)
 	}
-	return out
+	parts := make([]string, len(sets))
+	for i, miss := range sets {
+		parts[i] = fmt.Sprintf("(%c) %s", 'a'+i, groupsReason(miss, sources, cache))
+	}
+	return "needs any one of: " + strings.Join(parts, "; ")
 }
 
-// skipReason explains, per missing group, what is missing and how to get it; when an input
+// groupsReason explains, per missing group, what is missing and how to get it; when an input
 // of the group was present but unreadable, it says so and quotes the error instead. cache
 // holds the reasons of groups already explained for this snapshot (rules share groups).
-func skipReason(missing []string, sources []facts.Source, cache map[string]string) string {
+func groupsReason(missing []string, sources []facts.Source, cache map[string]string) string {
 	parts := make([]string, 0, len(missing))
 	for _, g := range missing {
 		part, ok := cache[g]

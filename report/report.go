@@ -123,7 +123,9 @@ func (s Subject) String() string {
 type Skipped struct {
 	ID     string `json:"id"`
 	Reason string `json:"reason"`
-	// Missing lists the fact groups the rule requires that the snapshot lacks.
+	// Missing lists the fact groups the rule requires that the snapshot lacks; for a rule with
+	// several evidence alternatives, those any alternative lacks (getting one alternative's
+	// groups suffices: Reason says which sets).
 	Missing []string `json:"missing,omitempty"`
 	// Failed says the rule ran but its evaluation failed or ran out of time: that it found
 	// nothing proves nothing, and the report is incomplete.

@@ -80,18 +80,18 @@ func checkFormat(c *cli.Context) error {
 // catalogEntry is one rule as `rules list --format json` and `rules show --format json` print
 // it: the metadata, lists never null.
 type catalogEntry struct {
-	ID          string       `json:"id"`
-	Title       string       `json:"title"`
-	Severity    string       `json:"severity"`
-	Confidence  string       `json:"confidence"`
-	Area        string       `json:"area"`
-	Requires    []string     `json:"requires"`
-	Explains    []string     `json:"explains"`
-	Fix         []report.Fix `json:"fix"`
-	References  []string     `json:"references"`
-	NeedsReboot bool         `json:"needs_reboot"`
-	Description string       `json:"description"`
-	File        string       `json:"file"`
+	ID          string               `json:"id"`
+	Title       string               `json:"title"`
+	Severity    string               `json:"severity"`
+	Confidence  string               `json:"confidence"`
+	Area        string               `json:"area"`
+	Requires    []engine.Alternative `json:"requires"`
+	Explains    []string             `json:"explains"`
+	Fix         []report.Fix         `json:"fix"`
+	References  []string             `json:"references"`
+	NeedsReboot bool                 `json:"needs_reboot"`
+	Description string               `json:"description"`
+	File        string               `json:"file"`
 }
 
 func catalog(r *engine.Rule) catalogEntry {
@@ -106,7 +106,7 @@ func catalog(r *engine.Rule) catalogEntry {
 		fix = []report.Fix{}
 	}
 	return catalogEntry{ID: r.ID, Title: r.Title, Severity: r.Severity, Confidence: r.Confidence, Area: r.Area,
-		Requires: orEmpty(r.Requires), Explains: orEmpty(r.Explains), Fix: fix, References: orEmpty(r.References),
+		Requires: r.Requires, Explains: orEmpty(r.Explains), Fix: fix, References: orEmpty(r.References),
 		NeedsReboot: r.NeedsReboot, Description: r.Description, File: r.File}
 }
 
@@ -140,7 +140,7 @@ func rulesList(c *cli.Context) error {
 	t.SuppressTrailingSpaces()
 	t.AppendHeader(table.Row{"id", "severity", "confidence", "area", "requires", "title"})
 	for _, r := range rules {
-		t.AppendRow(table.Row{r.ID, r.Severity, r.Confidence, r.Area, strings.Join(r.Requires, ", "), r.Title})
+		t.AppendRow(table.Row{r.ID, r.Severity, r.Confidence, r.Area, requiresText(r.Requires), r.Title})
 	}
 	_, err = fmt.Fprintf(c.App.Writer, "%s\n%d rules\n", t.Render(), len(rules))
 	return err
@@ -180,13 +180,21 @@ func rulesShow(c *cli.Context) error {
 	fmt.Fprintf(w, "  file          %s\n\n", r.File)
 	fmt.Fprintf(w, "What it checks:\n%s\n", indent(wrap(r.Description, 94), "  "))
 	fmt.Fprintf(w, "\nFacts it needs:\n")
-	if len(r.Requires) == 0 {
-		fmt.Fprintf(w, "  nothing (always evaluated)\n")
+	if len(r.Requires) > 1 {
+		fmt.Fprintf(w, "  any one of these sets (each with the confidence it supports):\n")
 	}
-	for _, g := range r.Requires {
-		what, how := engine.GroupHint(g)
-		fmt.Fprintf(w, "  %-14s %s, from %s\n", g, what, strings.Join(facts.FactGroups[g], ", "))
-		fmt.Fprintf(w, "  %-14s if missing: %s\n", "", how)
+	for i, alt := range r.Requires {
+		if len(r.Requires) > 1 {
+			fmt.Fprintf(w, "  (%c) %s, confidence %s\n", 'a'+i, alt, alt.Confidence)
+		}
+		if len(alt.Facts) == 0 {
+			fmt.Fprintf(w, "  nothing (always evaluated)\n")
+		}
+		for _, g := range alt.Facts {
+			what, how := engine.GroupHint(g)
+			fmt.Fprintf(w, "  %-14s %s, from %s\n", g, what, strings.Join(facts.FactGroups[g], ", "))
+			fmt.Fprintf(w, "  %-14s if missing: %s\n", "", how)
+		}
 	}
 	fmt.Fprintf(w, "\nFix:\n")
 	for _, f := range r.Fix {
@@ -239,4 +247,17 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// requiresText is the requires column of `rules list`: the groups, or the alternatives with
+// their confidence ("a | b (medium)").
+func requiresText(alts []engine.Alternative) string {
+	if len(alts) == 1 {
+		return strings.Join(alts[0].Facts, ", ")
+	}
+	parts := make([]string, len(alts))
+	for i, alt := range alts {
+		parts[i] = fmt.Sprintf("%s (%s)", alt, alt.Confidence)
+	}
+	return strings.Join(parts, " | ")
 }

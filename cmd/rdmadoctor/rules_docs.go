@@ -135,7 +135,21 @@ func ruleSection(b *strings.Builder, r *engine.Rule, areaOf map[string]string) {
 }
 
 // requiresCell names each fact group with the inputs that provide it.
-func requiresCell(groups []string) string {
+// requiresCell describes the rule's evidence alternatives: the groups of each with their
+// inputs, and, when there are several, the confidence each supports.
+func requiresCell(alts []engine.Alternative) string {
+	if len(alts) == 1 {
+		return mdCell(groupsCell(alts[0].Facts))
+	}
+	parts := make([]string, len(alts))
+	for i, alt := range alts {
+		parts[i] = fmt.Sprintf("(%c) %s, confidence %s", 'a'+i, groupsCell(alt.Facts), alt.Confidence)
+	}
+	return mdCell("any one of: " + strings.Join(parts, "; or "))
+}
+
+// groupsCell names fact groups with what they are and the inputs that feed them.
+func groupsCell(groups []string) string {
 	if len(groups) == 0 {
 		return "nothing (always evaluated; the rule checks what is there)"
 	}
@@ -146,7 +160,7 @@ func requiresCell(groups []string) string {
 		sort.Strings(inputs)
 		parts[i] = fmt.Sprintf("`%s` (%s: %s)", g, what, strings.Join(inputs, ", "))
 	}
-	return mdCell(strings.Join(parts, "; "))
+	return strings.Join(parts, "; ")
 }
 
 // mdCell keeps a table cell in one piece.
