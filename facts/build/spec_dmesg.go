@@ -41,6 +41,9 @@ func applyDmesg(s *facts.Snapshot, in Input, r io.Reader) error {
 	if err != nil {
 		return err
 	}
+	if log.Cut != nil {
+		return parse.Problems{{Line: log.Cut.N, Text: facts.Clip(log.Cut.Text, facts.MaxMessageBytes), Why: "file ends mid-line: the capture was cut here"}}
+	}
 	if log.Lines > 0 && log.KernelLines == 0 {
 		// Taken as a kernel log by its name, but no line has a kernel log's shape: an absent
 		// RDMA line here proves nothing.

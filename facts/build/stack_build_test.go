@@ -1,8 +1,10 @@
 package build_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
@@ -96,5 +98,20 @@ func TestDmesgWithoutRDMALines(t *testing.T) {
 	}
 	if src := sourceOf(t, s, "dmesg_rdma"); src.Status != facts.StatusOK || src.Note != "" {
 		t.Errorf("RDMA log: %+v", src)
+	}
+}
+
+// A kernel log that ends mid-line was cut: what the kernel logged next is lost, so the source is
+// partial and names the line; the events read before are kept.
+func TestDmesgCutMidLine(t *testing.T) {
+	b := fixtures.Read(t, "dmesg/mlx5-probe-fails-handle-hca-cap.txt")
+	cut := b[:bytes.Index(b, []byte("mlx5_load_one"))+5]
+	s := snapshotOf(t, fstest.MapFS{"dmesg": {Data: cut}})
+	src := sourceOf(t, s, "dmesg")
+	if src.Status != facts.StatusPartial || len(src.Problems) != 1 || src.Problems[0].Line != 5 || !strings.Contains(src.Error, "cut here") {
+		t.Errorf("cut log: %+v", src)
+	}
+	if n := len(s.Host.KernelEvents); n != 5 {
+		t.Errorf("%d events kept, want 5", n)
 	}
 }

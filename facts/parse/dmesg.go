@@ -69,6 +69,9 @@ type DmesgLog struct {
 	// kernel log line: dmesg's "[...]" stamp, a syslog/journal "kernel:" tag, or an RDMA
 	// driver's prefix. A file with Lines > 0 and KernelLines == 0 is not a kernel log.
 	Lines, KernelLines int
+	// Cut is the last line when the log does not end with a newline: the capture was cut there
+	// (`head -c`, a paste that stopped) and what the kernel logged next is lost.
+	Cut *Line
 	// Events are the classified RDMA lines in line order: of each kind, the first and the last
 	// MaxEventsPerKind.
 	Events []facts.KernelEvent
@@ -104,7 +107,10 @@ func ReadDmesg(r io.Reader) (DmesgLog, error) {
 	}
 	known := map[string]class{}
 	var lines, kernelLines int
-	err := EachLine(r, func(l Line) {
+	tail := &lastByte{r: r}
+	var last Line
+	err := EachLine(tail, func(l Line) {
+		last = Line{N: l.N}
 		msg := l.Text
 		if strings.TrimSpace(msg) == "" {
 			return
@@ -140,7 +146,35 @@ func ReadDmesg(r io.Reader) (DmesgLog, error) {
 	})
 	log := keep.log()
 	log.Lines, log.KernelLines = lines, kernelLines
+	if err == nil && tail.n > 0 && tail.last != '\n' && last.N > 0 {
+		last.Text = string(tail.lastLine)
+		log.Cut = &last
+	}
 	return log, err
+}
+
+// lastByte passes r through and remembers the last byte read and the bytes of the last line
+// (up to MaxLineBytes), to tell a log that ends mid-line.
+type lastByte struct {
+	r        io.Reader
+	n        int64
+	last     byte
+	lastLine []byte
+}
+
+func (t *lastByte) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	if n > 0 {
+		t.n += int64(n)
+		t.last = p[n-1]
+		chunk := p[:n]
+		if i := bytes.LastIndexByte(chunk, '\n'); i >= 0 {
+			t.lastLine = append(t.lastLine[:0], chunk[i+1:]...)
+		} else if room := MaxLineBytes - len(t.lastLine); room > 0 {
+			t.lastLine = append(t.lastLine, chunk[:min(len(chunk), room)]...)
+		}
+	}
+	return n, err
 }
 
 // maxKnownMessages bounds the classified messages ReadDmesg remembers (~2 MB).
