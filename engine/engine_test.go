@@ -221,6 +221,14 @@ func TestNoRDMAFacts(t *testing.T) {
 		{"a Mellanox function listed without ids (lspci | grep Mell)", facts.Snapshot{PCI: []facts.PCIFunction{{Address: "0000:17:00.0", Class: "Ethernet controller", Name: "Mellanox Technologies MT28841"}}}, false},
 		{"an mstconfig query", facts.Snapshot{NVConfig: []facts.NVConfig{{Device: "81:00.0"}}}, false},
 		{"a fabric tool refusal", facts.Snapshot{Fabric: facts.Fabric{Refusals: []facts.ToolRefusal{{Tool: "perfquery"}}}}, false},
+		// corpus 014, 040, 042, 028/055: the only RDMA evidence is one of these.
+		{"an ip link VF line with InfiniBand GUIDs", facts.Snapshot{Netdevs: []facts.Netdev{{VFs: []facts.NetdevVF{{Index: 5, NodeGUID: "00:00:00:00:00:00:00:00"}}}}}, false},
+		{"an Ethernet VF line", facts.Snapshot{Netdevs: []facts.Netdev{{Name: "eno1", VFs: []facts.NetdevVF{{Index: 0, LinkAddress: "00:00:00:00:00:00"}}}}}, true},
+		{"an IPoIB netdev", facts.Snapshot{Netdevs: []facts.Netdev{{Name: "ib0", Kind: facts.NetdevIPoIB}}}, false},
+		{"an NCCL log", facts.Snapshot{Host: facts.Host{NCCLNetdevs: []facts.NCCLNetdev{{Use: "bootstrap", Netdev: "ib0"}}}}, false},
+		{"mlx5 interrupts", facts.Snapshot{IRQs: []facts.IRQ{{Number: 98, Name: "mlx5_async0@pci:0000:01:00.0", Kind: "async"}}}, false},
+		{"other interrupts", facts.Snapshot{IRQs: []facts.IRQ{{Number: 30, Name: "nvme0q1", Kind: "other"}}}, true},
+		{"a module EEPROM", facts.Snapshot{Netdevs: []facts.Netdev{{Name: "enp65s0f0np0", Module: &facts.Module{Unreadable: "hexdump only"}}}}, false},
 		// sos runs ibswitches on every node: on one without RDMA it says there is no umad ABI.
 		{"a fabric tool finding no RDMA stack", facts.Snapshot{Fabric: facts.Fabric{Refusals: []facts.ToolRefusal{{Tool: "ibswitches",
 			Message: "ibwarn: [11710] get_abi_version: can't read ABI version from /sys/class/infiniband_mad/abi_version (No such file or directory): is ib_umad module loaded?"}}}}, true},

@@ -37,6 +37,7 @@ var GroupTitles = map[string]string{
 	"kernel_log":     "kernel log",
 	"sysctl":         "sysctl values",
 	"memlock":        "locked-memory limit",
+	"nccl_log":       "NCCL job log",
 	"services":       "service states",
 	"opensm":         "opensm configuration and log",
 	"iblinkinfo":     "iblinkinfo output",

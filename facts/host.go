@@ -35,7 +35,33 @@ type Host struct {
 	OpenSM *OpenSM `json:"opensm"`
 	// Userspace lists tool messages from the user-space stack (libibverbs, umad) seen in captures.
 	Userspace []ToolRefusal `json:"userspace,omitempty"`
-	Evidence  EvidenceMap   `json:"evidence,omitempty"`
+	// NCCLNetdevs are the network interfaces NCCL job logs say the job uses for its bootstrap
+	// and out-of-band sockets, one per interface of each log line (several nodes' ranks may
+	// write to one log).
+	NCCLNetdevs []NCCLNetdev `json:"nccl_netdevs,omitempty"`
+	Evidence    EvidenceMap  `json:"evidence,omitempty"`
+}
+
+// NCCLNetdev is one interface an NCCL_DEBUG=INFO line names, e.g.
+// "node01:180172:180172 [0] NCCL INFO Bootstrap : Using ib0:fe80::a288:c203:d2:aaf2%ib0<0>".
+type NCCLNetdev struct {
+	// Host is the host name that starts the log line ("node01" of "node01:180172:180172 [0]");
+	// empty when the line has none that NCCL prints.
+	Host string `json:"host,omitempty"`
+	// Use is "bootstrap" (`Bootstrap : Using`), "socket" (`NET/Socket : Using`) or "oob" (the
+	// `; OOB` part of `NET/IB : Using`).
+	Use string `json:"use"`
+	// Netdev is the interface name, e.g. "ib0", "bond0".
+	Netdev string `json:"netdev"`
+	// Address as NCCL prints it without the "<port>" suffix, e.g. "fe80::a288:c203:d2:aaf2%ib0",
+	// "10.149.0.32", or "X.X.X.X" where the reporter masked it.
+	Address string `json:"address"`
+	// Family is "ipv4" or "ipv6"; empty when the address does not parse (masked).
+	Family string `json:"family,omitempty"`
+	// LinkLocal is true for an IPv6 fe80::/10 or IPv4 169.254.0.0/16 address, false for another
+	// address, null when the address does not parse.
+	LinkLocal *bool    `json:"link_local"`
+	Evidence  Evidence `json:"evidence"`
 }
 
 // KernelModule is one lsmod line.

@@ -18,6 +18,12 @@ type Netdev struct {
 	Kind string `json:"kind,omitempty"`
 	// IPoIBMode is "connected" or "datagram" (sysfs mode); empty when unknown.
 	IPoIBMode string `json:"ipoib_mode,omitempty"`
+	// Parent is the lower interface `ip link` prints after "@" ("ib0" of "ib0.8001@ib0"): an
+	// IPoIB P_Key child's parent, a VLAN's lower device; empty when none is printed ("@NONE").
+	Parent string `json:"parent,omitempty"`
+	// PKey is the IPoIB partition key `ip -d link` prints ("ipoib pkey  0x8001 mode  datagram"),
+	// e.g. "0x8001"; empty when not printed (children created through sysfs on kernels before 5.10).
+	PKey string `json:"pkey,omitempty"`
 	// MTU in bytes (ip link `mtu`, sysfs mtu).
 	MTU *int `json:"mtu"`
 	// OperState as ip prints it: UP, DOWN, UNKNOWN, LOWERLAYERDOWN.

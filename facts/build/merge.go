@@ -210,7 +210,8 @@ func mergeHost(s *facts.Snapshot, in Input, h facts.Host) {
 	stamp(&h, in.Spec, in.Path)
 	s.Host.KernelEvents = append(s.Host.KernelEvents, h.KernelEvents...)
 	s.Host.Userspace = append(s.Host.Userspace, h.Userspace...)
-	h.KernelEvents, h.Userspace = nil, nil
+	s.Host.NCCLNetdevs = append(s.Host.NCCLNetdevs, h.NCCLNetdevs...)
+	h.KernelEvents, h.Userspace, h.NCCLNetdevs = nil, nil, nil
 	fill(reflect.ValueOf(&s.Host).Elem(), reflect.ValueOf(h))
 }
 

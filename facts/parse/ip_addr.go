@@ -16,7 +16,8 @@ import (
 //
 // `ip -o addr` puts each record on one line with "\" between the parts, and `ip -br addr`
 // prints "name  STATE  addr/len ...". `ip -d` detail lines give the IPoIB mode ("ipoib pkey
-// 0xffff mode connected ..."), and `vf N ...` lines of `ip link` are read into VFs. Interfaces
+// 0xffff mode connected ..." gives the mode and P_Key), a "name@parent" header names the
+// lower interface (an IPoIB child "ib0.8001@ib0"), and `vf N ...` lines of `ip link` are read into VFs. Interfaces
 // are returned in input order, merged by name. See https://man7.org/linux/man-pages/man8/ip-address.8.html.
 //
 // ip prints a "link/..." line under every "N: name: <FLAGS> ..." header and ends every line
@@ -76,13 +77,17 @@ func iproute(b []byte) ([]facts.Netdev, error) {
 			if hasIPFlags(rest) && !strings.Contains(rest, "link/") {
 				noLink = &l
 			}
-			name, _, _ = strings.Cut(name, "@")
+			name, parent, _ := strings.Cut(name, "@")
 			cur = p.netdev(name)
 			if cur.Evidence == nil {
 				// ip addr gives an interface 9 to 11 facts: size the map once, not 8 then 16.
 				cur.Evidence = make(facts.EvidenceMap, 12)
 			}
 			cur.Evidence.Set("name", l.Evidence())
+			if parent != "" && parent != "NONE" {
+				cur.Parent = parent
+				cur.Evidence.Set("parent", l.Evidence())
+			}
 			// -o joins a record's lines with "\"; the first part may already be an address.
 			first := true
 			for part := range strings.SplitSeq(rest, `\`) {
@@ -233,9 +238,13 @@ func ipDetail(n *facts.Netdev, s string, l Line) {
 		n.Evidence.Set("ipv6", ev)
 	case f[0] == "ipoib":
 		for i := 1; i+1 < len(f); i++ {
-			if f[i] == "mode" {
+			switch f[i] {
+			case "mode":
 				n.IPoIBMode = f[i+1]
 				n.Evidence.Set("ipoib_mode", ev)
+			case "pkey":
+				n.PKey = f[i+1]
+				n.Evidence.Set("pkey", ev)
 			}
 		}
 	case f[0] == "vf":

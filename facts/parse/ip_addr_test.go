@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -47,6 +48,46 @@ func TestIPAddr(t *testing.T) {
 	}
 }
 
+// P_Key children name their parent ("ib0.beef@ib0") and carry M-DOWN while it is down.
+func TestIPoIBChildren(t *testing.T) {
+	type row struct {
+		Name, Parent, OperState string
+		AdminUp                 bool
+		MTU                     int
+		MDown                   bool
+	}
+	for _, tc := range []struct {
+		fixture string
+		want    []row
+	}{
+		{"ip_addr/ipoib-parent-down-children-up.txt", []row{
+			{"ib0", "", "DOWN", false, 4092, false}, {"ib1", "", "DOWN", false, 4092, false},
+			{"ib0.beef", "ib0", "UP", true, 4092, true}, {"ib0.dddd", "ib0", "UP", true, 4092, true},
+			{"ib1.beef", "ib1", "UP", true, 4092, true}, {"ib1.dddd", "ib1", "UP", true, 4092, true}}},
+		{"ip_link/ipoib-child-mtu-above-parent.txt", []row{
+			{"ib0", "", "UP", true, 2044, false}, {"ib1", "", "UP", true, 2044, false},
+			{"ib0.dddd", "ib0", "UP", true, 2044, false}, {"ib1.dddd", "ib1", "UP", true, 4092, false}}},
+	} {
+		got, err := parse.IPAddr(fixtures.Read(t, tc.fixture))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.fixture, err)
+		}
+		var rows []row
+		for _, n := range got {
+			if n.Kind == "ipoib" {
+				rows = append(rows, row{n.Name, n.Parent, n.OperState, *n.AdminUp, *n.MTU, slices.Contains(n.Flags, "M-DOWN")})
+			}
+		}
+		if diff := cmp.Diff(tc.want, rows); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.fixture, diff)
+		}
+	}
+	got, _ := parse.IPAddr(fixtures.Read(t, "ip_addr/ipoib-parent-down-children-up.txt"))
+	if diff := cmp.Diff(ev(17, "6: ib0.beef@ib0: <BROADCAST,MULTICAST,UP,LOWER_UP,M-DOWN> mtu 4092 qdisc mq state UP group default qlen 1024"), got[5].Evidence["parent"]); diff != "" {
+		t.Errorf("parent evidence (-want +got):\n%s", diff)
+	}
+}
+
 func TestIPAddrVLANs(t *testing.T) {
 	got, err := parse.IPAddr(fixtures.Read(t, "ip_addr/cx4lx-96-vlans.txt"))
 	if err != nil {
@@ -55,7 +96,7 @@ func TestIPAddrVLANs(t *testing.T) {
 	if len(got) != 102 {
 		t.Fatalf("%d interfaces, want 102", len(got))
 	}
-	want := facts.Netdev{Name: "enp1s0f0.1001", Kind: "ethernet", MTU: ip(9216), OperState: "UP", AdminUp: bp(true), Carrier: bp(true),
+	want := facts.Netdev{Name: "enp1s0f0.1001", Parent: "enp1s0f0", Kind: "ethernet", MTU: ip(9216), OperState: "UP", AdminUp: bp(true), Carrier: bp(true),
 		Flags: []string{"BROADCAST", "MULTICAST", "UP", "LOWER_UP"}, LinkAddress: "02:00:01:00:00:01",
 		IPv6: []facts.IPv6Address{{Address: "fe80::1ff:fe00:1/64", Scope: "link"}}}
 	if diff := cmp.Diff(want, got[6], noEvidence); diff != "" {
@@ -82,6 +123,17 @@ func TestIPLink(t *testing.T) {
 		{"ip_link/ib-vf-zero-guids-excerpt.txt", []facts.Netdev{{VFs: []facts.NetdevVF{{Index: 5,
 			LinkAddress: "00:00:0c:79:fe:80:00:00:00:00:00:00:a0:88:c2:03:00:d6:49:a2", NodeGUID: "00:00:00:00:00:00:00:00",
 			PortGUID: "00:00:00:00:00:00:00:00", LinkState: "enable", SpoofCheck: bp(false), Trust: bp(false)}}}}},
+		// `ip -d link`: the ipoib detail line gives the P_Key and mode, the header the parent.
+		{"ip_link/ipoib-pkey-detail.txt", []facts.Netdev{
+			{Name: "mlx5_ib0.8001", Parent: "mlx5_ib0", PKey: "0x8001", IPoIBMode: "datagram", Kind: "ipoib", MTU: ip(4092), OperState: "DOWN",
+				AdminUp: bp(false), Flags: []string{"BROADCAST", "MULTICAST"},
+				LinkAddress: "00:00:2e:4e:fe:80:00:00:00:00:00:00:24:8a:07:03:00:a3:19:64"},
+			{Name: "mlx5_ib0.8002", Parent: "mlx5_ib0", PKey: "0x8002", IPoIBMode: "datagram", Kind: "ipoib", MTU: ip(2044), OperState: "UP",
+				AdminUp: bp(true), Carrier: bp(true), Flags: []string{"BROADCAST", "MULTICAST", "UP", "LOWER_UP"},
+				LinkAddress: "00:00:1f:e6:fe:80:00:00:00:00:00:00:24:8a:07:03:00:a3:19:64"},
+			{Name: "mlx5_ib0", PKey: "0xffff", IPoIBMode: "datagram", Kind: "ipoib", MTU: ip(2044), OperState: "UP",
+				AdminUp: bp(true), Carrier: bp(true), Flags: []string{"BROADCAST", "MULTICAST", "UP", "LOWER_UP"},
+				LinkAddress: "00:00:1f:e4:fe:80:00:00:00:00:00:00:24:8a:07:03:00:a3:19:64"}}},
 	} {
 		got, err := parse.IPLink(fixtures.Read(t, tc.fixture))
 		if err != nil {

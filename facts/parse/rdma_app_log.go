@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"net"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,6 +17,8 @@ type RDMAAppLogOutput struct {
 	// Messages are the stack's own warnings and errors, one per line, Tool "libibverbs",
 	// "librdmacm" or "ucx".
 	Messages []facts.ToolRefusal
+	// NCCLNetdevs are the interfaces NCCL's INFO lines say the job bootstraps and connects over.
+	NCCLNetdevs []facts.NCCLNetdev
 }
 
 var (
@@ -28,6 +31,15 @@ var (
 	// ucxMemlockRe is the limit UCX quotes in its ENOMEM hint (uct/ib/base/ib_log.c):
 	// "Please set max locked memory (ulimit -l) to 'unlimited' (current: 64 kbytes)".
 	ucxMemlockRe = regexp.MustCompile(`max locked memory .*\(current: (\d+) kbytes\)`)
+	// ncclUsingRe is an NCCL_DEBUG=INFO line naming its sockets' interfaces (src/bootstrap.cc,
+	// src/transport/net_socket.cc, net_ib.cc): "node01:180172:180172 [0] NCCL INFO Bootstrap :
+	// Using ib0:fe80::a288:c203:d2:aaf2%ib0<0>", "... NCCL INFO NET/Socket : Using [0]eth0:172.17.0.2<0>",
+	// "... NCCL INFO NET/IB : Using [0]mlx5_3:1/IB [1]mlx5_2:1/IB ; OOB ib0:11.5.5.50<0>".
+	ncclUsingRe = regexp.MustCompile(`\bNCCL INFO (Bootstrap|NET/Socket|NET/IB) : Using (.*)$`)
+	// ncclHostRe is the "host:pid:tid [dev] NCCL" prefix NCCL's logger writes (src/debug.cc).
+	ncclHostRe = regexp.MustCompile(`(?:^|[\s>:\]])([A-Za-z0-9][A-Za-z0-9._-]*):\d+:\d+ \[\d+\] NCCL `)
+	// ncclIfRe is one "[0]eth0:172.17.0.2<0>" or "ib0:fe80::1%ib0<0>" item: index, name, address.
+	ncclIfRe = regexp.MustCompile(`^(?:\[\d+\])?([^:\s\[\]]+):(\S+?)(?:<\d+>)?$`)
 )
 
 // RDMAAppLog reads the output of an RDMA job or test program (mpirun, srun, NCCL/UCX programs)
@@ -39,6 +51,13 @@ var (
 //	librdmacm: couldn't read ABI version.
 //	CMA: unable to open /dev/infiniband/rdma_cm
 //	[1736959004.001121] [node00:29714:0]  ib_iface.c:1060 UCX  ERROR ibv_create_cq(cqe=4096) failed: Cannot allocate memory : Please set max locked memory (ulimit -l) to 'unlimited' (current: 64 kbytes)
+//
+// and NCCL's (NCCL_DEBUG=INFO) lines naming the interfaces of its bootstrap and out-of-band
+// sockets, read into NCCLNetdevs:
+//
+//	node01:180172:180172 [0] NCCL INFO Bootstrap : Using ib0:fe80::a288:c203:d2:aaf2%ib0<0>
+//	26a46eb2b1d3:111329:111329 [0] NCCL INFO NET/Socket : Using [0]eth0:172.17.0.2<0>
+//	e05r3n09:929:929 [2] NCCL INFO NET/IB : Using [0]mlx5_3:1/IB [1]mlx5_2:1/IB ; OOB ib0:11.5.5.50<0>
 //
 // Sources: rdma-core libibverbs/init.c (check_memlock_limit, "no userspace device-specific
 // driver", printed only with IBV_SHOW_WARNINGS in current releases), librdmacm/cma.c
@@ -53,6 +72,10 @@ func RDMAAppLog(b []byte) (RDMAAppLogOutput, error) {
 	lines := Lines(b)
 	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
+		if strings.Contains(t, "NCCL INFO ") {
+			out.NCCLNetdevs = append(out.NCCLNetdevs, ncclNetdevs(t, l)...)
+			continue
+		}
 		tool, msg := appLogMessage(t)
 		if tool == "" {
 			continue
@@ -96,4 +119,46 @@ func appLogMemlock(t string, l Line) *facts.MemlockLimit {
 		}
 	}
 	return nil
+}
+
+// ncclNetdevs returns the interfaces an NCCL INFO line names; nil for other NCCL lines.
+func ncclNetdevs(t string, l Line) []facts.NCCLNetdev {
+	m := ncclUsingRe.FindStringSubmatch(t)
+	if m == nil {
+		return nil
+	}
+	use, items := "bootstrap", m[2]
+	switch m[1] {
+	case "NET/Socket":
+		use = "socket"
+	case "NET/IB":
+		_, oob, ok := strings.Cut(items, "; OOB ")
+		if !ok {
+			return nil
+		}
+		use, items = "oob", oob
+	}
+	host := ""
+	if h := ncclHostRe.FindStringSubmatch(t); h != nil {
+		host = h[1]
+	}
+	var out []facts.NCCLNetdev
+	for _, it := range strings.Fields(items) {
+		im := ncclIfRe.FindStringSubmatch(it)
+		if im == nil {
+			continue
+		}
+		nd := facts.NCCLNetdev{Host: host, Use: use, Netdev: im[1], Address: im[2], Evidence: l.Evidence()}
+		ipText, _, _ := strings.Cut(im[2], "%") // the IPv6 zone (interface) NCCL appends
+		if ip := net.ParseIP(ipText); ip != nil {
+			nd.Family = "ipv6"
+			if ip.To4() != nil {
+				nd.Family = "ipv4"
+			}
+			ll := ip.IsLinkLocalUnicast()
+			nd.LinkLocal = &ll
+		}
+		out = append(out, nd)
+	}
+	return out
 }

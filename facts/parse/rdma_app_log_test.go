@@ -73,6 +73,52 @@ func TestRDMAAppLog(t *testing.T) {
 	}
 }
 
+func TestRDMAAppLogNCCL(t *testing.T) {
+	type row struct {
+		Host, Use, Netdev, Address, Family string
+		LinkLocal                          *bool
+		Line                               int
+	}
+	for _, tc := range []struct {
+		fixture string
+		want    []row
+	}{
+		// One rank bootstraps over ib0's IPv6 link-local address, the other over bond0 (masked IPv4).
+		{"rdma_app_log/nccl-bootstrap-ib0-ipv6-link-local.txt", []row{
+			{"node01", "bootstrap", "ib0", "fe80::a288:c203:d2:aaf2%ib0", "ipv6", bp(true), 8},
+			{"node02", "bootstrap", "bond0", "X.X.X.X", "", nil, 10}}},
+		// The reporter's "<cluster_name>" is no host name NCCL prints: the host stays empty.
+		{"rdma_app_log/nccl-bootstrap-ipoib-ipv4.txt", func() []row {
+			var rows []row
+			for n := 9; n <= 16; n++ {
+				rows = append(rows, row{"", "bootstrap", "ibp12s0", "10.149.0.32", "ipv4", bp(false), n})
+			}
+			return rows
+		}()},
+		{"rdma_app_log/rccl-oob-ib0-ipv4.txt", []row{
+			{"node01", "bootstrap", "ib0", "11.5.5.50", "ipv4", bp(false), 1},
+			{"node01", "bootstrap", "ib0", "11.5.5.50", "ipv4", bp(false), 3},
+			{"node01", "bootstrap", "ib0", "11.5.5.50", "ipv4", bp(false), 4},
+			{"node01", "oob", "ib0", "11.5.5.50", "ipv4", bp(false), 7}}},
+		// The older "[0]eth0:..." form, and the NET/Socket transport.
+		{"rdma_app_log/nccl-socket-eth0-docker.txt", []row{
+			{"26a46eb2b1d3", "bootstrap", "eth0", "172.17.0.2", "ipv4", bp(false), 1},
+			{"26a46eb2b1d3", "socket", "eth0", "172.17.0.2", "ipv4", bp(false), 5}}},
+	} {
+		got, err := parse.RDMAAppLog(fixtures.Read(t, tc.fixture))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.fixture, err)
+		}
+		var rows []row
+		for _, n := range got.NCCLNetdevs {
+			rows = append(rows, row{n.Host, n.Use, n.Netdev, n.Address, n.Family, n.LinkLocal, n.Evidence.Line})
+		}
+		if diff := cmp.Diff(tc.want, rows); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.fixture, diff)
+		}
+	}
+}
+
 func FuzzRDMAAppLog(f *testing.F) {
 	seed(f, "rdma_app_log")
 	f.Fuzz(func(t *testing.T, b []byte) { _, _ = parse.RDMAAppLog(b) })
