@@ -14,6 +14,13 @@ type NVConfig struct {
 	Tool string `json:"tool,omitempty"`
 	// Refusal is the tool's own error when it could not query, e.g. "-E- Unsupported device".
 	Refusal string `json:"refusal,omitempty"`
+	// Filter is set when the capture held only some of the query's parameter lines: a regular
+	// expression matching the names of the parameters it could show, e.g. "SRIOV" for
+	// `mlxconfig -d X q | grep SRIOV`, or, when the pattern is not known (a headerless excerpt,
+	// a capture marked _FILTERED or _EXCERPT), the names it holds ("^(NUM_OF_VFS|SRIOV_EN)$").
+	// A parameter the filter would not have shown (LINK_TYPE_P1 in a grep for SRIOV) is
+	// unknown, not absent.
+	Filter string `json:"filter,omitempty"`
 	// Params by name (e.g. "LINK_TYPE_P1"). Values are as printed, e.g. "IB(1)", "ETH(2)", "True(1)", "16".
 	Params   map[string]NVParam `json:"params,omitempty"`
 	Evidence EvidenceMap        `json:"evidence,omitempty"`
@@ -112,6 +119,12 @@ type MlxLink struct {
 	GroupOpcode    string `json:"group_opcode,omitempty"`
 	StatusMessage  string `json:"status_message,omitempty"`
 	Recommendation string `json:"recommendation,omitempty"`
+	// Port is the network port the report is about (-p in the command; mlxlink's default is 1);
+	// nil when the command line is not known.
+	Port *int `json:"port"`
+	// FirmwareVersion from "Tool Information", e.g. "16.35.4506": its major number names the
+	// adapter generation (16 = ConnectX-5) when nothing else does.
+	FirmwareVersion string `json:"firmware_version,omitempty"`
 	// PCIe view (--port_type PCIE): link speed active and enabled, width active and enabled.
 	PCIeSpeedActive  string `json:"pcie_speed_active,omitempty"`
 	PCIeSpeedEnabled string `json:"pcie_speed_enabled,omitempty"`
