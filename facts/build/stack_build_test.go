@@ -1,4 +1,4 @@
-package build_test
+package build
 
 import (
 	"bytes"
@@ -10,21 +10,10 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
-func sourceOf(t *testing.T, s *facts.Snapshot, origin string) facts.Source {
-	t.Helper()
-	for _, src := range s.Sources {
-		if src.Origin == origin {
-			return src
-		}
-	}
-	t.Fatalf("no source for %s in %+v", origin, s.Sources)
-	return facts.Source{}
-}
-
 // The inputs of the kernel and driver stack checks, saved the ways tickets name them: each is
 // read, and a file taken as one of them that yields nothing says so.
 func TestStackInputs(t *testing.T) {
-	s := snapshotOf(t, fixtures.Files(t, map[string]string{
+	s, err := Snapshot(fixtures.Files(t, map[string]string{
 		"lsmod_grep_nv_peer":           "lsmod/grep-nv-peer-empty.txt",
 		"modinfo_nv_peer_mem":          "modinfo/nv-peer-mem-dkms.txt",
 		"modprobe_-v_nv_peer_mem":      "modprobe/nv-peer-mem-unknown-symbol-v.txt",
@@ -37,7 +26,10 @@ func TestStackInputs(t *testing.T) {
 		"lsmod":                        "limits/rudd-o-recordingstudio-limits.conf",
 		"lsmod_grep_nvidia":            "modprobe/nvidia-peermem-invalid-argument.txt", // read as modprobe
 		"modinfo_ALL_MODULES_notfound": "modinfo/nv-peer-mem-not-found.txt",
-	}))
+	}), facts.SourceInfo{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	h := s.Host
 	// `lsmod | grep nv_peer` printed nothing: an empty list under its filter, not "not captured".
 	if h.Modules == nil || len(h.Modules) != 0 || h.ModulesFilter != "nv_peer" || h.Evidence["modules"].Path != "lsmod_grep_nv_peer" {
@@ -92,7 +84,10 @@ func TestStackInputs(t *testing.T) {
 
 // A kernel log with no line of the RDMA stack is read, and its note says so.
 func TestDmesgWithoutRDMALines(t *testing.T) {
-	s := snapshotOf(t, fixtures.Files(t, map[string]string{"dmesg": "dmesg/openwrt-mt7530-lan2-flaps.txt", "dmesg_rdma": "dmesg/mlx4-en-steering.txt"}))
+	s, err := Snapshot(fixtures.Files(t, map[string]string{"dmesg": "dmesg/openwrt-mt7530-lan2-flaps.txt", "dmesg_rdma": "dmesg/mlx4-en-steering.txt"}), facts.SourceInfo{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if src := sourceOf(t, s, "dmesg"); src.Status != facts.StatusOK || !strings.Contains(src.Note, "a kernel log of 12 lines, none from the RDMA stack") {
 		t.Errorf("log without RDMA lines: %+v", src)
 	}
@@ -106,7 +101,10 @@ func TestDmesgWithoutRDMALines(t *testing.T) {
 func TestDmesgCutMidLine(t *testing.T) {
 	b := fixtures.Read(t, "dmesg/mlx5-probe-fails-handle-hca-cap.txt")
 	cut := b[:bytes.Index(b, []byte("mlx5_load_one"))+5]
-	s := snapshotOf(t, fstest.MapFS{"dmesg": {Data: cut}})
+	s, err := Snapshot(fstest.MapFS{"dmesg": {Data: cut}}, facts.SourceInfo{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	src := sourceOf(t, s, "dmesg")
 	if src.Status != facts.StatusPartial || len(src.Problems) != 1 || src.Problems[0].Line != 5 || !strings.Contains(src.Error, "cut here") {
 		t.Errorf("cut log: %+v", src)
