@@ -25,12 +25,12 @@
 #   explains: [ib-port-no-subnet-manager, sriov-vf-ib-port-not-active, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled]
 #   needs_reboot: false
 #   fix:
-#     - command: mlxlink -d {{pci}} -p {{port}} -m
+#     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -m
 #       note: module and cable present and recognised? (mstlink with mstflint)
 #     - command: ip link set dev {{netdev}} up
 #       note: Disabled because the netdev is administratively down (RoCE)
 #       when: {link_layer: Ethernet, physical_state: Disabled}
-#     - command: mlxlink -d {{pci}} -p {{port}} -a UP
+#     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -a UP
 #       note: re-enable a port disabled locally (or ibportstate ... enable)
 #       when: {physical_state: Disabled}
 #     - command: ibstat {{device}} {{port}}
@@ -57,7 +57,7 @@ findings contains f if {
 		sprintf("%s port %d%s is %s / %s: %s%s", [dev.name, p.number, capture(dev), object.get(p, "state", "Down"), p.physical_state, meaning(p), mlxlink_note(dev, p)]),
 		array.concat(finding.evidence(p, ["state", "physical_state"]), mlxlink_evidence(dev, p)),
 	)
-	f := finding.with_fields(base, grade(dev, p))
+	f := finding.with_fields(base, object.union(grade(dev, p), mlxlink.device_vars(dev)))
 }
 
 # mlxlink: the link is not Active, for the reason its troubleshooting info gives, on a port whose
