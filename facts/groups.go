@@ -33,6 +33,7 @@ var GroupTitles = map[string]string{
 	"irq_affinity":   "IRQ affinity",
 	"lsmod":          "lsmod output",
 	"kernel_log":     "kernel log",
+	"ofed_installer": "MLNX_OFED installer output",
 	"sysctl":         "sysctl values",
 	"memlock":        "locked-memory limit",
 	"nccl_log":       "NCCL job log",
