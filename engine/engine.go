@@ -112,13 +112,13 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 
 	var ds []report.Diagnosis
 	for _, f := range findings {
-		d, err := e.diagnosis(f, available)
+		d, err := e.diagnosis(f, available, s)
 		if err != nil {
 			return nil, err
 		}
 		ds = append(ds, d)
 	}
-	r.Diagnoses = e.rank(dedupe(ds))
+	r.Diagnoses = e.rank(groupUnused(merge(ds)), s)
 	return r, nil
 }
 
@@ -223,7 +223,8 @@ func (e *Engine) decodeFindings(pkg string, v any) ([]rawFinding, error) {
 // diagnosis joins a finding with its rule's metadata.
 // A finding that sets no confidence gets that of the evidence alternative its evidence came
 // from (findingConfidence).
-func (e *Engine) diagnosis(f rawFinding, available map[string]bool) (report.Diagnosis, error) {
+// Fix steps whose `when` does not hold for the subject's port in s are left out.
+func (e *Engine) diagnosis(f rawFinding, available map[string]bool, s *facts.Snapshot) (report.Diagnosis, error) {
 	rule := e.set.byPkg[f.pkg]
 	d := report.Diagnosis{
 		ID: rule.ID, Title: rule.Title, Severity: rule.Severity,
@@ -231,7 +232,7 @@ func (e *Engine) diagnosis(f rawFinding, available map[string]bool) (report.Diag
 		Subject:    f.Subject, Message: f.Message, NeedsReboot: rule.NeedsReboot,
 		Scope: f.Scope, Evidence: []facts.Evidence{}, Explains: []string{},
 		References: append([]string{}, rule.References...),
-		Fix:        fill(rule.Fix, f.Subject, f.Vars),
+		Fix:        fill(applicable(rule.Fix, subjectPort(s, f.Subject)), f.Subject, f.Vars),
 	}
 	if f.Severity != "" {
 		if !report.ValidSeverity(f.Severity) {
@@ -262,29 +263,6 @@ func (e *Engine) diagnosis(f rawFinding, available map[string]bool) (report.Diag
 		d.Evidence = append(d.Evidence, ev)
 	}
 	return d, nil
-}
-
-// dedupe drops findings that repeat another of the same rule on the same subject with the same message.
-func dedupe(ds []report.Diagnosis) []report.Diagnosis {
-	type key struct{ id, subject, message string }
-	seen := map[key]bool{}
-	var out []report.Diagnosis
-	for _, d := range ds {
-		k := key{d.ID, fmt.Sprintf("%s|%v|%s|%s", d.Subject.Device, portKey(d.Subject.Port), d.Subject.PCI, d.Subject.Netdev), d.Message}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, d)
-	}
-	return out
-}
-
-func portKey(p *int) string {
-	if p == nil {
-		return ""
-	}
-	return fmt.Sprint(*p)
 }
 
 // findingShape says in Rego's words what a finding that does not decode was ("a string"), from

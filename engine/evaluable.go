@@ -27,7 +27,7 @@ func NoRDMAFacts(s *facts.Snapshot) bool {
 		}
 	}
 	for _, nd := range s.Netdevs {
-		if nd.RDMADevice != "" || nd.QoS != nil || nd.ECN != nil || nd.Kind == facts.NetdevIPoIB || nd.Module != nil || ibVFs(nd) {
+		if nd.RDMADevice != "" || nd.QoS != nil || nd.ECN != nil || nd.Kind == facts.NetdevIPoIB || moduleRead(nd.Module) || ibVFs(nd) {
 			return false
 		}
 	}
@@ -45,9 +45,20 @@ func NoRDMAFacts(s *facts.Snapshot) bool {
 			return false
 		}
 	}
-	return len(s.Devices) == 0 && len(s.NVConfig) == 0 && len(s.Firmware) == 0 && len(s.MlxLink) == 0 &&
+	return len(s.Devices) == 0 && len(s.NVConfig) == 0 && len(s.Firmware) == 0 && len(s.MlxLink) == 0 && len(s.PortInfo) == 0 &&
 		len(s.MSTDevices) == 0 && len(f.Links) == 0 && len(f.SMInfo) == 0 && len(f.PerfCounters) == 0 &&
 		len(f.Nodes) == 0 && s.Host.OpenSM == nil && len(s.Host.KernelEvents) == 0
+}
+
+// moduleRead reports whether `ethtool -m` read something of a module: a decoded field, a hex
+// dump, or an error of the module itself (I/O error). A driver that does not implement module
+// EEPROM reads at all ("Operation not supported": a virtio or other non-RDMA NIC) read nothing.
+func moduleRead(m *facts.Module) bool {
+	if m == nil {
+		return false
+	}
+	return m.Identifier != "" || m.IdentifierCode != "" || m.VendorName != "" ||
+		m.Unreadable != "" && !strings.Contains(m.Unreadable, "not supported")
 }
 
 // ibVFs reports whether a netdev's `ip link` lists VFs with InfiniBand node or port GUIDs

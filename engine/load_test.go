@@ -122,7 +122,7 @@ func TestLoadUserRules(t *testing.T) {
 	got := set.Rule("no-sm")
 	wantRule := &engine.Rule{ID: "no-sm", Title: "IB port has no subnet manager", Description: "The port is not Active and no SM has a LID for it.",
 		Area: "ib", Severity: "critical", Confidence: "high", Requires: []engine.Alternative{{Facts: []string{"ib_ports"}, Confidence: "high"}}, Explains: []string{"ipoib-down"},
-		Fix:        []report.Fix{{Command: "sminfo -C {{device}} -P {{port}}", Note: "does any SM answer?"}, {Command: "systemctl enable --now opensm"}},
+		Fix:        []engine.FixStep{{Fix: report.Fix{Command: "sminfo -C {{device}} -P {{port}}", Note: "does any SM answer?"}}, {Fix: report.Fix{Command: "systemctl enable --now opensm"}}},
 		References: []string{"https://example.org/no-sm"}, File: "testdata/rules/ib/no_sm.rego"}
 	if diff := cmp.Diff(wantRule, got, cmpopts.IgnoreUnexported(engine.Rule{})); diff != "" {
 		t.Errorf("rule (-want +got):\n%s", diff)

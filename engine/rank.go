@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
@@ -34,12 +35,33 @@ func defaultScope(s report.Subject) string {
 }
 
 // rank orders the diagnoses (docs/architecture.md "Ranking and causes", docs/knowledge/rule-catalog.md §2.1 and §2.3): severity,
-// confidence, scope, catalog order, a fix without reboot first, then id, subject and message so
-// the order is total. A diagnosis that another one explains (the cause's rule lists its id under
+// whether the subject is in use (activity: a node, a device or an Active port before a port
+// that is not Active, before a port not in use), confidence, scope, catalog order, a fix without
+// reboot first, then id, subject and message so the order is total. A diagnosis that another one explains (the cause's rule lists its id under
 // explains, on the same or an enclosing subject) is placed directly below its cause, and ranks
 // are numbered in that order from 1.
-func (e *Engine) rank(ds []report.Diagnosis) []report.Diagnosis {
-	sort.SliceStable(ds, func(i, j int) bool { return e.less(&ds[i], &ds[j]) })
+func (e *Engine) rank(ds []report.Diagnosis, s *facts.Snapshot) []report.Diagnosis {
+	act := make(map[*report.Diagnosis]int, len(ds))
+	order := make([]*report.Diagnosis, len(ds))
+	for i := range ds {
+		order[i] = &ds[i]
+		act[order[i]] = activity(s, order[i])
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := order[i], order[j]
+		if sa, sb := report.SeverityRank(a.Severity), report.SeverityRank(b.Severity); sa != sb {
+			return sa < sb
+		}
+		if act[a] != act[b] {
+			return act[a] < act[b]
+		}
+		return e.less(a, b)
+	})
+	sorted := make([]report.Diagnosis, len(ds))
+	for i, d := range order {
+		sorted[i] = *d
+	}
+	ds = sorted
 
 	// parent[i] is the index of the cause of ds[i], -1 for none. Diagnoses are visited from the
 	// lowest ranked up, so that in a cycle (A explains B explains A) the higher-ranked stays the cause.
@@ -126,6 +148,20 @@ func (e *Engine) less(a, b *report.Diagnosis) bool {
 		return sa < sb
 	}
 	return a.Message < b.Message
+}
+
+// activity ranks a diagnosis' subject by use: 0 for a node, a device, an Active port or a port
+// whose state the snapshot does not have; 1 for a port that is not Active; 2 for a port not in
+// use (scope unused_port). A finding on a port that carries traffic outranks one of the same
+// severity on a port that carries none.
+func activity(s *facts.Snapshot, d *report.Diagnosis) int {
+	if d.Scope == "unused_port" {
+		return 2
+	}
+	if p := subjectPort(s, d.Subject); p != nil && p.State != "" && p.State != "Active" {
+		return 1
+	}
+	return 0
 }
 
 func boolRank(b bool) int {

@@ -28,7 +28,7 @@ type Rule struct {
 	Requires    []Alternative `json:"requires"`
 	Explains    []string      `json:"explains"`
 	NeedsReboot bool          `json:"needs_reboot"`
-	Fix         []report.Fix  `json:"fix"`
+	Fix         []FixStep     `json:"fix"`
 	References  []string      `json:"references"`
 	// File is where the rule was loaded from, e.g. "rules/ib/ib_port_no_subnet_manager.rego".
 	File string `json:"file"`
@@ -229,7 +229,7 @@ func (v *validator) oneOf(key, val string, allowed []string) {
 	v.errorf(key, "unknown %s %q (want %s)", key, val, strings.Join(allowed, ", "))
 }
 
-func (v *validator) fixes(m map[string]any) []report.Fix {
+func (v *validator) fixes(m map[string]any) []FixStep {
 	x, ok := m["fix"]
 	if !ok {
 		v.errorf("", "missing custom.fix (at least one command that remedies or verifies the condition)")
@@ -240,7 +240,7 @@ func (v *validator) fixes(m map[string]any) []report.Fix {
 		v.errorf("fix", "fix must be a non-empty list of {command, note}")
 		return nil
 	}
-	var out []report.Fix
+	var out []FixStep
 	for _, e := range list {
 		o, ok := e.(map[string]any)
 		cmd, _ := o["command"].(string)
@@ -254,14 +254,14 @@ func (v *validator) fixes(m map[string]any) []report.Fix {
 			continue
 		}
 		for k := range o {
-			if k != "command" && k != "note" {
-				v.errorf("fix", "fix entry has unknown key %q (want command, note)", k)
+			if k != "command" && k != "note" && k != "when" {
+				v.errorf("fix", "fix entry has unknown key %q (want command, note, when)", k)
 			}
 		}
 		if strings.Count(cmd, "{{") != len(placeholderPattern.FindAllString(cmd, -1)) {
 			v.errorf("fix", "fix command %q has a malformed placeholder (want {{name}})", cmd)
 		}
-		out = append(out, report.Fix{Command: strings.TrimSpace(cmd), Note: strings.TrimSpace(note)})
+		out = append(out, FixStep{Fix: report.Fix{Command: strings.TrimSpace(cmd), Note: strings.TrimSpace(note)}, When: v.when(o["when"])})
 	}
 	return out
 }

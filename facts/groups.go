@@ -40,6 +40,7 @@ var GroupTitles = map[string]string{
 	"opensm":         "opensm configuration and log",
 	"iblinkinfo":     "iblinkinfo output",
 	"sminfo":         "sminfo output",
+	"port_info":      "ibportstate PortInfo",
 	"perfquery":      "perfquery output",
 	"fabric_nodes":   "fabric discovery",
 	"cpufreq":        "CPU frequency governors",

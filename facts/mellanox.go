@@ -112,6 +112,12 @@ type MlxLink struct {
 	GroupOpcode    string `json:"group_opcode,omitempty"`
 	StatusMessage  string `json:"status_message,omitempty"`
 	Recommendation string `json:"recommendation,omitempty"`
+	// Port is the network port the report is about (-p in the command; mlxlink's default is 1);
+	// nil when the command line is not known.
+	Port *int `json:"port"`
+	// FirmwareVersion from "Tool Information", e.g. "16.35.4506": its major number names the
+	// adapter generation (16 = ConnectX-5) when nothing else does.
+	FirmwareVersion string `json:"firmware_version,omitempty"`
 	// PCIe view (--port_type PCIE): link speed active and enabled, width active and enabled.
 	PCIeSpeedActive  string `json:"pcie_speed_active,omitempty"`
 	PCIeSpeedEnabled string `json:"pcie_speed_enabled,omitempty"`

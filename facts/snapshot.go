@@ -24,6 +24,9 @@ type Snapshot struct {
 	MSTDevices []MSTDevice `json:"mst_devices"`
 	// MlxLink holds mlxlink/mstlink reports, network and PCIe views.
 	MlxLink []MlxLink `json:"mlxlink"`
+	// PortInfo holds the PortInfo blocks ibportstate printed (link width and speed supported,
+	// enabled and active).
+	PortInfo []PortInfo `json:"port_info"`
 	// IRQs are the RDMA-related lines of /proc/interrupts with their affinity.
 	IRQs []IRQ `json:"irqs"`
 	// Fabric holds views of the IB fabric beyond this node (iblinkinfo, sminfo, perfquery, ...).

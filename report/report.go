@@ -66,6 +66,9 @@ type Diagnosis struct {
 	// Scope is node, device, port or unused_port (ranking: node first, unused ports last).
 	Scope   string  `json:"scope" jsonschema:"enum=node,enum=device,enum=port,enum=unused_port"`
 	Subject Subject `json:"subject"`
+	// Also lists the other subjects of a grouped diagnosis: the same rule's findings about
+	// ports not in use are one diagnosis (the first port is Subject), not one line each.
+	Also []Subject `json:"also,omitempty"`
 	// Message is one line that states the proof.
 	Message  string           `json:"message"`
 	Evidence []facts.Evidence `json:"evidence"`

@@ -87,7 +87,7 @@ type catalogEntry struct {
 	Area        string               `json:"area"`
 	Requires    []engine.Alternative `json:"requires"`
 	Explains    []string             `json:"explains"`
-	Fix         []report.Fix         `json:"fix"`
+	Fix         []engine.FixStep     `json:"fix"`
 	References  []string             `json:"references"`
 	NeedsReboot bool                 `json:"needs_reboot"`
 	Description string               `json:"description"`
@@ -103,7 +103,7 @@ func catalog(r *engine.Rule) catalogEntry {
 	}
 	fix := r.Fix
 	if fix == nil {
-		fix = []report.Fix{}
+		fix = []engine.FixStep{}
 	}
 	return catalogEntry{ID: r.ID, Title: r.Title, Severity: r.Severity, Confidence: r.Confidence, Area: r.Area,
 		Requires: r.Requires, Explains: orEmpty(r.Explains), Fix: fix, References: orEmpty(r.References),
@@ -199,8 +199,8 @@ func rulesShow(c *cli.Context) error {
 	fmt.Fprintf(w, "\nFix:\n")
 	for _, f := range r.Fix {
 		fmt.Fprintf(w, "  $ %s\n", f.Command)
-		if f.Note != "" {
-			fmt.Fprintf(w, "%s\n", indent(wrap(f.Note, 88), "      "))
+		if note := joinNonEmpty("; ", f.Note, f.Condition()); note != "" {
+			fmt.Fprintf(w, "%s\n", indent(wrap(note, 88), "      "))
 		}
 	}
 	if len(r.References) > 0 {
@@ -260,4 +260,15 @@ func requiresText(alts []engine.Alternative) string {
 		parts[i] = fmt.Sprintf("%s (%s)", alt, alt.Confidence)
 	}
 	return strings.Join(parts, " | ")
+}
+
+// joinNonEmpty joins the parts that are not empty with sep.
+func joinNonEmpty(sep string, parts ...string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, sep)
 }

@@ -120,8 +120,8 @@ func ruleSection(b *strings.Builder, r *engine.Rule, areaOf map[string]string) {
 	fmt.Fprintf(b, "| Source | [%s](../../rules/%s), tests in [%s](../../rules/%s) |\n", r.File, src, filepath.Base(test), test)
 	b.WriteString("\nFix:\n\n```sh\n")
 	for _, f := range r.Fix {
-		if f.Note != "" {
-			fmt.Fprintf(b, "%s\n", indent(wrap(f.Note, 98), "# "))
+		if note := joinNonEmpty("; ", f.Note, f.Condition()); note != "" {
+			fmt.Fprintf(b, "%s\n", indent(wrap(note, 98), "# "))
 		}
 		fmt.Fprintf(b, "%s\n", f.Command)
 	}

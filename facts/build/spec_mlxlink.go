@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"strconv"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
@@ -35,9 +36,11 @@ func applyMlxLink(s *facts.Snapshot, in Input) error {
 		return err
 	}
 	m.Device, m.PCIAddress = mstDeviceArg(in.Args)
-	if hasWord(argWords(in.Args), "PCIE") {
+	words := argWords(in.Args)
+	if hasWord(words, "PCIE") {
 		m.PortType = "PCIE"
 	}
+	m.Port = portArg(words)
 	stamp(&m, in.Spec, in.Path)
 	s.MlxLink = append(s.MlxLink, m)
 	if err != nil {
@@ -45,6 +48,18 @@ func applyMlxLink(s *facts.Snapshot, in Input) error {
 	}
 	if m.Refusal != "" && m.State == "" && m.PCIeSpeedActive == "" {
 		return Refused(m.Refusal)
+	}
+	return nil
+}
+
+// portArg is the number after -p/--port in an mlxlink command line; nil without one.
+func portArg(words []string) *int {
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "-p" || words[i] == "--port" {
+			if n, err := strconv.Atoi(words[i+1]); err == nil && n > 0 {
+				return &n
+			}
+		}
 	}
 	return nil
 }

@@ -148,6 +148,10 @@ func mlxlinkField(m *facts.MlxLink, section, key, val string, l Line) {
 		case "Recommendation":
 			set(&m.Recommendation, "recommendation", val)
 		}
+	case section == "Tool Information":
+		if key == "Firmware Version" {
+			set(&m.FirmwareVersion, "firmware_version", val)
+		}
 	case section == "Module Info" || section == "Cable Info":
 		switch key {
 		case "Cable Type":

@@ -17,6 +17,7 @@ func TestMlxLink(t *testing.T) {
 		pcie = "mlxlink/cx6-pcie-gen1-x4.txt"
 		bf3  = "mlxlink/bf3-100g-module-counters.txt"
 		edr  = "mlxlink/bf3-ib-edr-excerpt.txt"
+		sdr  = "mlxlink/cx5-ib-sdr-cable-speed-not-enabled.txt"
 	)
 	e := func(f string, n int) facts.Evidence { return fixtureEv(t, f, n) }
 	// Fields is checked for a few keys below; the typed facts and their evidence are compared whole.
@@ -30,9 +31,10 @@ func TestMlxLink(t *testing.T) {
 		{fdr, facts.MlxLink{
 			PortType: "NETWORK", State: "Active", PhysicalState: "LinkUp", Speed: "IB-FDR", WidthLanes: ip(4), FEC: "No FEC",
 			EnabledLinkSpeed: "FDR,FDR10,QDR,DDR,SDR", SupportedCableSpeed: "FDR,FDR10,QDR,DDR,SDR",
-			StatusOpcode: ip(0), GroupOpcode: "N/A", Recommendation: "No issue was observed",
+			StatusOpcode: ip(0), GroupOpcode: "N/A", Recommendation: "No issue was observed", FirmwareVersion: "12.28.2040",
 			Evidence: facts.EvidenceMap{
-				"state": e(fdr, 3), "physical_state": e(fdr, 4), "speed": e(fdr, 5), "width_lanes": e(fdr, 6), "fec": e(fdr, 7),
+				"firmware_version": e(fdr, 24),
+				"state":            e(fdr, 3), "physical_state": e(fdr, 4), "speed": e(fdr, 5), "width_lanes": e(fdr, 6), "fec": e(fdr, 7),
 				"enabled_link_speed": e(fdr, 13), "supported_cable_speed": e(fdr, 14),
 				"status_opcode": e(fdr, 18), "group_opcode": e(fdr, 19), "recommendation": e(fdr, 20),
 			},
@@ -51,13 +53,14 @@ func TestMlxLink(t *testing.T) {
 			PortType: "NETWORK", State: "Active", PhysicalState: "LinkUp", Speed: "100G", WidthLanes: ip(4),
 			FEC: "Standard RS-FEC - RS(528,514)", EnabledLinkSpeed: "100G_4X", SupportedCableSpeed: "100G_4X,50G_2X,40G,25G,10G,1G",
 			StatusOpcode: ip(0), GroupOpcode: "N/A", Recommendation: "No issue was observed",
+			FirmwareVersion: "32.43.2402",
 			CableIdentifier: "QSFP28", CableType: "Passive copper cable", CableVendor: "FS", CablePN: "Q28-PC03", CableLength: "3",
 			Evidence: facts.EvidenceMap{
 				"state": e(bf3, 4), "physical_state": e(bf3, 5), "speed": e(bf3, 6), "width_lanes": e(bf3, 7), "fec": e(bf3, 8),
 				"enabled_link_speed": e(bf3, 14), "supported_cable_speed": e(bf3, 15),
 				"status_opcode": e(bf3, 19), "group_opcode": e(bf3, 20), "recommendation": e(bf3, 21),
 				"cable_identifier": e(bf3, 36), "cable_type": e(bf3, 39), "cable_vendor": e(bf3, 41), "cable_pn": e(bf3, 42),
-				"cable_length": e(bf3, 46),
+				"cable_length": e(bf3, 46), "firmware_version": e(bf3, 25),
 			},
 		}, map[string]string{"Physical Counters and BER Info/Link Down Counter": "0", "Module Info/Compliance": "100GBASE-CR4, 25GBASE-CR CA-25G-L or 50GBASE-CR2 with RS (Clause91) FEC"}},
 		{edr, facts.MlxLink{
@@ -68,8 +71,22 @@ func TestMlxLink(t *testing.T) {
 				"state": e(edr, 4), "physical_state": e(edr, 5), "speed": e(edr, 6), "width_lanes": e(edr, 7), "fec": e(edr, 8),
 				"enabled_link_speed": e(edr, 14), "supported_cable_speed": e(edr, 15),
 				"status_opcode": e(edr, 19), "group_opcode": e(edr, 20), "recommendation": e(edr, 21),
+				"firmware_version": e(edr, 25),
 			},
+			FirmwareVersion: "32.47.1088",
 		}, map[string]string{"Tool Information/amBER Version": "5.75"}},
+		// mlxlink -d mlx5_0 -p 1 on a ConnectX-5 EDR card running 4X SDR: opcode 25, "Cable speed not enabled".
+		{sdr, facts.MlxLink{
+			PortType: "NETWORK", State: "Active", PhysicalState: "LinkUp", Speed: "IB-SDR", WidthLanes: ip(4), FEC: "No FEC",
+			EnabledLinkSpeed: "SDR", SupportedCableSpeed: "SDR",
+			StatusOpcode: ip(25), GroupOpcode: "PHY FW", Recommendation: "Cable speed not enabled", FirmwareVersion: "16.35.4506",
+			Evidence: facts.EvidenceMap{
+				"state": e(sdr, 3), "physical_state": e(sdr, 4), "speed": e(sdr, 5), "width_lanes": e(sdr, 6), "fec": e(sdr, 7),
+				"enabled_link_speed": e(sdr, 13), "supported_cable_speed": e(sdr, 14),
+				"status_opcode": e(sdr, 18), "group_opcode": e(sdr, 19), "recommendation": e(sdr, 20),
+				"firmware_version": e(sdr, 24),
+			},
+		}, map[string]string{"Tool Information/MFT Version": "mft 4.30.1-113"}},
 	} {
 		got, err := parse.MlxLink(fixtures.Read(t, tc.fixture))
 		if err != nil {

@@ -2,32 +2,17 @@
 # title: HCA capability tables
 # description: >-
 #   What each ConnectX generation can do, keyed by the `CA type:` ibstat prints (MT + decimal PCI
-#   device id). Sources: rule-catalog §3.3; kernel drivers/net/ethernet/mellanox/mlx5/core/main.c
-#   and mlx4/main.c PCI tables (device ids, VFs); NVIDIA upstream release notes per card
-#   (https://docs.nvidia.com/networking/display/Kernelupstreamv518); ConnectX-5/7/8 interface pages
-#   cited in the catalog. max_lane is the fastest IB lane speed, max_width the IB width in lanes,
-#   max_eth_gbps the fastest Ethernet rate, pcie_gts/pcie_width the native PCIe link.
+#   device id): the table rules/data/hca_models.yaml, each row with its source (rule-catalog §3.3;
+#   kernel mlx4/mlx5 PCI tables; NVIDIA release notes). max_lane is the fastest IB lane speed,
+#   max_width the IB width in lanes, max_eth_gbps the fastest Ethernet rate, fw_major the firmware
+#   major number of the generation, pcie_gts/pcie_width the native PCIe link. The CA type of a
+#   device comes from ibstat/sysfs/ibv_devinfo, of an mst device from its name (mt4115_pciconf0),
+#   of an mlxlink report from its device or its firmware version.
 # scope: package
 package rdmadoctor.lib.hca
 
-ca_types := {
-	"MT25418": {"family": "ConnectX", "max_lane": "DDR", "max_width": 4, "max_eth_gbps": 10, "pcie_gts": 2.5, "pcie_width": 8},
-	"MT26428": {"family": "ConnectX-2", "max_lane": "QDR", "max_width": 4, "max_eth_gbps": 10, "pcie_gts": 5, "pcie_width": 8},
-	"MT4099": {"family": "ConnectX-3", "max_lane": "FDR", "max_width": 4, "max_eth_gbps": 56, "pcie_gts": 8, "pcie_width": 8},
-	"MT4103": {"family": "ConnectX-3 Pro", "max_lane": "FDR", "max_width": 4, "max_eth_gbps": 56, "pcie_gts": 8, "pcie_width": 8},
-	"MT4113": {"family": "Connect-IB", "max_lane": "FDR", "max_width": 4, "pcie_gts": 8, "pcie_width": 16},
-	"MT4115": {"family": "ConnectX-4", "max_lane": "EDR", "max_width": 4, "max_eth_gbps": 100, "pcie_gts": 8, "pcie_width": 16},
-	"MT4117": {"family": "ConnectX-4 Lx", "max_eth_gbps": 50, "pcie_gts": 8, "pcie_width": 8},
-	"MT4119": {"family": "ConnectX-5", "max_lane": "EDR", "max_width": 4, "max_eth_gbps": 100, "pcie_gts": 8, "pcie_width": 16},
-	"MT4121": {"family": "ConnectX-5 Ex", "max_lane": "EDR", "max_width": 4, "max_eth_gbps": 100, "pcie_gts": 16, "pcie_width": 16},
-	"MT4123": {"family": "ConnectX-6", "max_lane": "HDR", "max_width": 4, "max_eth_gbps": 200, "pcie_gts": 16, "pcie_width": 16},
-	"MT4125": {"family": "ConnectX-6 Dx", "max_eth_gbps": 200, "pcie_gts": 16, "pcie_width": 16},
-	"MT4127": {"family": "ConnectX-6 Lx", "max_eth_gbps": 50, "pcie_gts": 16, "pcie_width": 8},
-	"MT4129": {"family": "ConnectX-7", "max_lane": "NDR", "max_width": 4, "max_eth_gbps": 400, "pcie_gts": 32, "pcie_width": 16},
-	"MT4131": {"family": "ConnectX-8", "max_lane": "XDR", "max_width": 4, "max_eth_gbps": 800, "pcie_gts": 64, "pcie_width": 16},
-	"MT41686": {"family": "BlueField-2", "max_lane": "HDR", "max_width": 4, "max_eth_gbps": 200, "pcie_gts": 16, "pcie_width": 16},
-	"MT41692": {"family": "BlueField-3", "max_lane": "NDR", "max_width": 4, "max_eth_gbps": 400, "pcie_gts": 32, "pcie_width": 16},
-}
+# ca_types is the table of rules/data/hca_models.yaml (with its sources).
+ca_types := data.data.hca_models
 
 # vf_ca_types are SR-IOV virtual functions (kernel mlx5 main.c: 0x1014 CX-4 VF, 0x1016 CX-4 Lx VF,
 # 0x1018 CX-5 VF, 0x101a CX-5 Ex VF, 0x101c CX-6 VF, 0x101e generic mlx5 VF; mlx4 0x1004 CX-3 VF).
@@ -87,4 +72,14 @@ type_of_firmware(fw) := family_by_device_type[upper_key(fw.device_type)] if {
 upper_key(s) := k if {
 	some k in object.keys(family_by_device_type)
 	upper(k) == upper(s)
+}
+
+# type_of_fw_version returns the CA type whose generation runs firmware with the major number
+# of v ("16.35.4506" -> MT4119): the first in sort order when two types share it (ConnectX-5 and
+# -5 Ex, both EDR/100GbE); undefined for 2.x (ConnectX to ConnectX-3) and unknown majors.
+type_of_fw_version(v) := ts[0] if {
+	regex.match(`^[0-9]+\.[0-9]+\.[0-9]+$`, v)
+	major := to_number(split(v, ".")[0])
+	ts := sort([k | some k, row in ca_types; object.get(row, "fw_major", -1) == major])
+	count(ts) > 0
 }

@@ -19,3 +19,18 @@ test_type_of_firmware if {
 	hca.type_of_firmware({"device_type": "", "device": "/dev/mst/mt4099_pci_cr0"}) == "MT4099"
 	hca.type_of_firmware({"device_type": "ConnectX4Lx"}) == "MT4117"
 }
+
+test_type_of_fw_version if {
+	hca.type_of_fw_version("16.35.4506") == "MT4119"
+	hca.type_of_fw_version("12.28.2040") == "MT4115"
+	not hca.type_of_fw_version("2.42.5000")
+	not hca.type_of_fw_version("N/A")
+}
+
+test_table_rows_have_sources if {
+	every t, row in hca.ca_types {
+		startswith(t, "MT")
+		row.source != ""
+		row.family != ""
+	}
+}

@@ -8,6 +8,7 @@
 # scope: package
 package rdmadoctor.lib.module
 
+import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.hca
 import data.rdmadoctor.lib.join
 
@@ -45,6 +46,45 @@ port_max_gbps(nd) := nd.max_supported_speed_mbps / 1000 if {
 	}
 	count(gs) > 0
 	g := max(gs) / 1000
+}
+
+# std_gbps is the speed a module of the port's fastest standard rate runs: 56GbE is Mellanox's
+# own rate over 40G QSFP+ cables (ConnectX-3 lists 56000baseCR4), so a 40G module in such a port
+# is not slower than the port.
+std_gbps(g) := 40 if g == 56
+
+else := g
+
+# adapter_cap returns what the adapter model says of the netdev's port, when ethtool's link modes
+# are not there: {gbps, family, evidence} from the CA type of its RDMA device (joined by its
+# port or PCI address) or, for mlx4_en, the ConnectX-3 family (mlx4 drives ConnectX to
+# ConnectX-3, none faster than 56GbE). gbps is the family's fastest port (rules/data/hca_models.yaml),
+# an upper bound of the part's. Undefined when the model is not known.
+adapter_cap(nd) := {"gbps": c.max_eth_gbps, "family": c.family, "evidence": finding.evidence(d, ["ca_type"])} if {
+	d := adapter_device(nd)
+	c := hca.caps(d)
+	c.max_eth_gbps > 0
+} else := {"gbps": c.max_eth_gbps, "family": "ConnectX-3 (mlx4_en)", "evidence": finding.evidence(nd, ["driver"])} if {
+	nd.driver == "mlx4_en"
+	c := hca.ca_types.MT4099
+}
+
+# adapter_device is the RDMA device of the netdev: by its RDMA port, else by its PCI address when
+# one device has it.
+adapter_device(nd) := dp[0] if {
+	dp := rdma_port(nd)
+} else := ds[0] if {
+	a := object.get(nd, "pci_address", "")
+	a != ""
+	ds := [d | some d in input.devices; join.pci(d) == a]
+	count(ds) == 1
+}
+
+# eth_speeds_gbps reads mlxlink's Ethernet speed list ("200G_2X,100G_4X,40G,25G,10G,1G") into
+# Gb/s; names it does not know (IB lane names, BaseTx100M) are left out.
+eth_speeds_gbps(list) := {to_number(m[1]) |
+	some x in split(list, ",")
+	some m in regex.find_all_string_submatch_n(`^([0-9]+)G(_[0-9]X)?$`, trim_space(x), 1)
 }
 
 # ethernet holds for a netdev that can have module EEPROM data (IPoIB netdevs cannot: mlx5i

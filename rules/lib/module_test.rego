@@ -13,3 +13,20 @@ test_port_speed_from_link_modes if {
 	module.port_max_gbps({"supported_link_modes": ["10000baseKX4/Full", "40000baseSR4/Full"]}) == 40
 	module.port_max_gbps({"max_supported_speed_mbps": 100000}) == 100
 }
+
+test_std_gbps_reads_56g_as_40g if {
+	module.std_gbps(56) == 40
+	module.std_gbps(100) == 100
+}
+
+test_adapter_cap_from_device_or_mlx4_driver if {
+	c := module.adapter_cap({"name": "enp1s0", "pci_address": "0000:01:00.0"}) with input as {"devices": [{"name": "mlx5_0", "ca_type": "MT4115", "pci_address": "0000:01:00.0", "ports": []}], "netdevs": []}
+	c.gbps == 100
+	module.adapter_cap({"name": "enp1s0", "driver": "mlx4_en"}).gbps == 56 with input as {"devices": [], "netdevs": []}
+	not module.adapter_cap({"name": "enp1s0", "driver": "ixgbe"}) with input as {"devices": [], "netdevs": []}
+}
+
+test_eth_speeds_from_mlxlink_lists if {
+	module.eth_speeds_gbps("200G_2X,200G_4X,100G_1X,100G_2X,100G_4X,50G_1X,50G_2X,40G,25G,10G,1G") == {200, 100, 50, 40, 25, 10, 1}
+	module.eth_speeds_gbps("EDR,FDR") == set()
+}

@@ -4,6 +4,11 @@
 #   A transceiver built for a faster rate sits in a slower port, e.g. a 100G QSFP28 module in a
 #   40/56G ConnectX-3 QSFP+ port. QSFP28 optics usually have no 40G mode, so the link never comes
 #   up (many DACs and dual-rate optics do fall back, which is why a port that is up is left alone).
+#   The port's capability comes from ethtool's supported link modes, or the adapter model
+#   (rules/data/hca_models.yaml; mlx4_en drives ConnectX to ConnectX-3, none faster than 56GbE):
+#   a module faster than the fastest part of the family is faster than the port. mlxlink's status
+#   opcode 41 ("module cannot be set to the enabled rate") with a cable faster than the enabled
+#   speeds says the same.
 # scope: package
 # related_resources:
 #   - ref: https://git.kernel.org/pub/scm/network/ethtool/ethtool.git/tree/sff-8636.c
@@ -13,7 +18,11 @@
 #   area: link
 #   severity: warning
 #   confidence: medium
-#   requires: [ethtool_module]
+#   requires:
+#     - facts: [ethtool_module, ethtool]
+#     - facts: [ethtool_module, rdma_devices]
+#     - facts: [ethtool_module, ethtool_driver]
+#     - facts: [mlxlink]
 #   explains: [port-physical-link-down]
 #   needs_reboot: false
 #   fix:
@@ -24,13 +33,14 @@
 package rdmadoctor.rules.module_speed_exceeds_port_capability
 
 import data.rdmadoctor.lib.finding
+import data.rdmadoctor.lib.mlxlink
 import data.rdmadoctor.lib.module
 
+# ethtool: the module is faster than the port's fastest link mode.
 findings contains f if {
 	some nd in input.netdevs
-	module.ethernet(nd)
 	m := nd.module
-	object.get(m, "unreadable", "") == ""
+	usable(nd, m)
 	mod := module.max_gbps(m)
 	cap := module.port_max_gbps(nd)
 	mod > cap
@@ -43,6 +53,48 @@ findings contains f if {
 			finding.evidence(nd, ["supported_link_modes", "max_supported_speed_mbps", "link_detected"]),
 		),
 	}
+}
+
+# The adapter model, without link modes: no part of the family has a port as fast as the module.
+findings contains f if {
+	some nd in input.netdevs
+	m := nd.module
+	usable(nd, m)
+	not module.port_max_gbps(nd)
+	mod := module.max_gbps(m)
+	c := module.adapter_cap(nd)
+	mod > c.gbps
+	not module.link_up(nd)
+	f := {
+		"subject": module.subject(nd),
+		"message": sprintf("%s holds a %vG %s module but %s ports run at most %vG%s: the link cannot come up at the module's rate", [nd.name, mod, object.get(m, "identifier", "?"), c.family, c.gbps, link_note(nd)]),
+		"evidence": array.concat(
+			finding.evidence(m, ["identifier", "compliance", "nominal_bit_rate_mbps"]),
+			array.concat(c.evidence, finding.evidence(nd, ["link_detected"])),
+		),
+	}
+}
+
+# mlxlink: "Port is closed, module cannot be set to the enabled rate" with a cable faster than
+# every speed the port is enabled for.
+findings contains f if {
+	some ml in input.mlxlink
+	mlxlink.names(ml, "module-speed-mismatch")
+	cable := module.eth_speeds_gbps(object.get(ml, "supported_cable_speed", ""))
+	enabled := module.eth_speeds_gbps(object.get(ml, "enabled_link_speed", ""))
+	count(cable) > 0
+	count(enabled) > 0
+	min(cable) > max(enabled)
+	f := mlxlink.finding_for(
+		ml,
+		sprintf("mlxlink on %s: %s - the cable runs %vG and up, the port is enabled for at most %vG", [ml.device, mlxlink.describe(ml), min(cable), max(enabled)]),
+		array.concat(mlxlink.status_evidence(ml), finding.evidence(ml, ["supported_cable_speed", "enabled_link_speed"])),
+	)
+}
+
+usable(nd, m) if {
+	module.ethernet(nd)
+	object.get(m, "unreadable", "") == ""
 }
 
 link_note(nd) := " (Link detected: no)" if nd.link_detected == false

@@ -44,3 +44,32 @@ test_no_finding_on_ipoib if {
 	nd := object.union(port40, {"name": "ib0", "kind": "ipoib"})
 	count(rule.findings) == 0 with input as {"netdevs": [nd]}
 }
+
+# corpus 055's QSFP28 SR4 and corpus 045's `ethtool -i` (mlx4_en): no link modes, the driver names
+# the ConnectX-3 family, whose ports run at most 56G.
+test_fires_qsfp28_on_mlx4_en_without_link_modes if {
+	nd := {"name": "enp1s0", "kind": "ethernet", "driver": "mlx4_en", "module": qsfp28}
+	fs := rule.findings with input as {"netdevs": [nd], "devices": []}
+	some f in fs
+	contains(f.message, "ConnectX-3 (mlx4_en) ports run at most 56G")
+}
+
+test_no_qsfp_plus_on_mlx4_en if {
+	m := {"identifier": "QSFP+", "compliance": ["40G Ethernet: 40G Base-SR4"]}
+	count(rule.findings) == 0 with input as {"netdevs": [{"name": "enp1s0", "kind": "ethernet", "driver": "mlx4_en", "module": m}], "devices": []}
+}
+
+test_no_qsfp28_on_connectx4_model if {
+	nd := {"name": "enp1s0", "kind": "ethernet", "pci_address": "0000:01:00.0", "module": qsfp28}
+	count(rule.findings) == 0 with input as {"netdevs": [nd], "devices": [{"name": "mlx5_0", "ca_type": "MT4115", "pci_address": "0000:01:00.0", "ports": []}]}
+}
+
+test_fires_mlxlink_opcode_41_faster_cable if {
+	fs := rule.findings with input as {"devices": [], "netdevs": [], "mlxlink": [{
+		"device": "0000:01:00.0", "pci_address": "0000:01:00.0", "port_type": "NETWORK", "state": "Down",
+		"status_opcode": 41, "recommendation": "Port is closed, module cannot be set to the enabled rate",
+		"enabled_link_speed": "40G,10G,1G", "supported_cable_speed": "100G_4X",
+	}]}
+	some f in fs
+	f.subject == {"pci": "0000:01:00.0"}
+}

@@ -21,11 +21,14 @@
 #     - command: mlxlink -d {{pci}} -p {{port}} -m
 #       note: module and cable present and recognised? (mstlink with mstflint)
 #     - command: ip link set dev {{netdev}} up
-#       note: when Disabled because the netdev is administratively down (RoCE)
+#       note: Disabled because the netdev is administratively down (RoCE)
+#       when: {link_layer: Ethernet, physical_state: Disabled}
 #     - command: mlxlink -d {{pci}} -p {{port}} -a UP
 #       note: re-enable a port disabled locally (or ibportstate ... enable)
+#       when: {physical_state: Disabled}
 #     - command: ibstat {{device}} {{port}}
 #       note: Polling means no signal from the peer - reseat or replace the cable, check that the peer port is enabled and runs the same protocol and speed
+#       when: {physical_state: [Polling, Sleep, PortConfigurationTraining]}
 package rdmadoctor.rules.port_physical_link_down
 
 import data.rdmadoctor.lib.finding
