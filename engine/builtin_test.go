@@ -62,6 +62,12 @@ func TestEncloses(t *testing.T) {
 		{"port does not enclose its device", report.Subject{Device: "mlx5_0", Port: &one}, report.Subject{Device: "mlx5_0"}, false},
 		{"device does not enclose the node", report.Subject{Device: "mlx5_0"}, report.Subject{}, false},
 		{"contradicting netdev", report.Subject{Device: "mlx5_0", Port: &one, Netdev: "ib0"}, report.Subject{Device: "mlx5_0", Port: &one, Netdev: "ib1"}, false},
+		{"switch encloses its port", report.Subject{NodeGUID: "0xfc6a1c030091cf00"}, report.Subject{NodeGUID: "0xfc6a1c030091cf00", Port: &one}, true},
+		{"switch port encloses itself", report.Subject{NodeGUID: "0xfc6a1c030091cf00", Port: &one}, report.Subject{NodeGUID: "0xfc6a1c030091cf00", NodeDescription: "leaf", Port: &one}, true},
+		{"switch port is not a local port", report.Subject{NodeGUID: "0xfc6a1c030091cf00", Port: &one}, report.Subject{Device: "mlx5_0", Port: &one}, false},
+		{"local port is not a switch port", report.Subject{Device: "mlx5_0", Port: &one}, report.Subject{NodeGUID: "0xfc6a1c030091cf00", Port: &one}, false},
+		{"other switch", report.Subject{NodeGUID: "0xfc6a1c030091cf00"}, report.Subject{NodeGUID: "0xfc6a1c03008a4dc0", Port: &one}, false},
+		{"node encloses a switch port", report.Subject{}, report.Subject{NodeGUID: "0xfc6a1c030091cf00", Port: &one}, true},
 	} {
 		if got := encloses(tc.outer, tc.inner); got != tc.want {
 			t.Errorf("%s: encloses = %v, want %v", tc.name, got, tc.want)

@@ -47,6 +47,8 @@ func fixValues(s report.Subject, vars map[string]any) map[string][]string {
 	add("device", s.Device)
 	add("pci", s.PCI)
 	add("netdev", s.Netdev)
+	add("node_guid", s.NodeGUID)
+	add("node_description", s.NodeDescription)
 	if s.Port != nil {
 		add("port", strconv.Itoa(*s.Port))
 	}

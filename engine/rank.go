@@ -28,7 +28,7 @@ func defaultScope(s report.Subject) string {
 	switch {
 	case s.Port != nil || s.Netdev != "":
 		return "port"
-	case s.Device != "" || s.PCI != "":
+	case s.Device != "" || s.PCI != "" || s.NodeGUID != "" || s.NodeDescription != "":
 		return "device"
 	}
 	return "node"
@@ -171,13 +171,13 @@ func boolRank(b bool) int {
 	return 0
 }
 
-// subjectKey sorts subjects by device, port (numerically), PCI address and netdev.
+// subjectKey sorts subjects by device, fabric node, port (numerically), PCI address and netdev.
 func subjectKey(s report.Subject) string {
 	port := ""
 	if s.Port != nil {
 		port = fmt.Sprintf("%06d", *s.Port)
 	}
-	return s.Device + "\x00" + port + "\x00" + s.PCI + "\x00" + s.Netdev
+	return s.Device + "\x00" + s.NodeGUID + "\x00" + s.NodeDescription + "\x00" + port + "\x00" + s.PCI + "\x00" + s.Netdev
 }
 
 // explains reports whether cause's rule lists effect's id, cause's subject encloses effect's,
@@ -196,21 +196,26 @@ func (e *Engine) explains(cause, effect *report.Diagnosis) bool {
 }
 
 // encloses reports whether outer is the same subject as inner or contains it (node ⊃ device ⊃
-// port). Device name, PCI address and netdev are alternative names: they must not contradict
-// each other, and inner must share one with outer at outer's level.
+// port; node ⊃ fabric node ⊃ its port). Device name, PCI address and netdev are alternative
+// names: they must not contradict each other, and inner must share one with outer at outer's
+// level.
 func encloses(outer, inner report.Subject) bool {
 	differ := func(a, b string) bool { return a != "" && b != "" && a != b }
-	if differ(outer.Device, inner.Device) || differ(outer.PCI, inner.PCI) || differ(outer.Netdev, inner.Netdev) {
+	if differ(outer.Device, inner.Device) || differ(outer.PCI, inner.PCI) || differ(outer.Netdev, inner.Netdev) ||
+		differ(outer.NodeGUID, inner.NodeGUID) {
 		return false
+	}
+	if fabric := outer.NodeGUID != ""; fabric != (inner.NodeGUID != "") && outer != (report.Subject{}) {
+		return false // a fabric node's port is none of this host's devices, and the reverse
 	}
 	same := func(a, b string) bool { return a != "" && a == b }
 	switch {
 	case outer.Port != nil || (outer.Netdev != "" && outer.Device == ""):
 		samePort := outer.Port != nil && inner.Port != nil && *outer.Port == *inner.Port &&
-			(same(outer.Device, inner.Device) || same(outer.PCI, inner.PCI))
+			(same(outer.Device, inner.Device) || same(outer.PCI, inner.PCI) || same(outer.NodeGUID, inner.NodeGUID))
 		return samePort || same(outer.Netdev, inner.Netdev)
-	case outer.Device != "" || outer.PCI != "":
-		return same(outer.Device, inner.Device) || same(outer.PCI, inner.PCI)
+	case outer.Device != "" || outer.PCI != "" || outer.NodeGUID != "":
+		return same(outer.Device, inner.Device) || same(outer.PCI, inner.PCI) || same(outer.NodeGUID, inner.NodeGUID)
 	}
 	return true
 }

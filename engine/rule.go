@@ -13,7 +13,7 @@ import (
 )
 
 // Areas are the rule families of the catalog.
-var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters"}
+var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters", "fabric"}
 
 // Rule is one rule's metadata, read from its package-scoped METADATA block.
 type Rule struct {

@@ -10,6 +10,8 @@ type Fabric struct {
 	PerfCounters []PerfCounters `json:"perf_counters,omitempty"`
 	// Nodes from ibnetdiscover / ibhosts / ibswitches / ibnodes.
 	Nodes []FabricNode `json:"nodes,omitempty"`
+	// Switches are switch chassis health reports (ibswinfo), one per switch queried.
+	Switches []SwitchHealth `json:"switches,omitempty"`
 	// Refusals are the tools' own errors (e.g. perfquery "client_register failed" on RoCE ports).
 	Refusals []ToolRefusal `json:"refusals,omitempty"`
 }
@@ -54,7 +56,14 @@ type SMInfo struct {
 // PerfCounters are the PortCounters of one LID/port as perfquery prints them, keyed by sysfs-style
 // names (symbol_error, port_rcv_errors, ...) so rules can treat them like sysfs counters.
 type PerfCounters struct {
-	Device   string           `json:"device,omitempty"`
+	// Device is the local CA the query was sent from (perfquery -C), when the file name says.
+	Device string `json:"device,omitempty"`
+	// Local is true when the command line named no target (perfquery [-C ca] [-P port] reads the
+	// local port), false when it named a remote LID or GUID, and null when the capture carries
+	// no command line: only a true Local makes these the local port's counters.
+	Local *bool `json:"local"`
+	// GUID is the port GUID a `perfquery -G <guid>` query named, 0x + 16 hex digits.
+	GUID     string           `json:"guid,omitempty"`
 	LID      *int             `json:"lid"`
 	Port     *int             `json:"port"`
 	Counters map[string]int64 `json:"counters"`
@@ -79,5 +88,45 @@ type FabricNode struct {
 type ToolRefusal struct {
 	Tool     string   `json:"tool"`
 	Message  string   `json:"message"`
+	Evidence Evidence `json:"evidence"`
+}
+
+// SwitchHealth is one switch's inventory and chassis health as ibswinfo
+// (github.com/stanford-rc/ibswinfo) read them in band from an unmanaged switch's registers.
+type SwitchHealth struct {
+	// Target is the -d argument of the run (lid-44, SW_MT54000_...), from the file name; empty
+	// when the capture's name does not say.
+	Target string `json:"target,omitempty"`
+	// NodeDescription is the line between the "=====" rules (the switch's node description).
+	NodeDescription string `json:"node_description,omitempty"`
+	// GUID is the switch's node GUID ("GUID | 0x1c34da0300010540"), 0x + 16 hex digits.
+	GUID            string `json:"guid,omitempty"`
+	PartNumber      string `json:"part_number,omitempty"`
+	ProductName     string `json:"product_name,omitempty"`
+	PSID            string `json:"psid,omitempty"`
+	FirmwareVersion string `json:"firmware_version,omitempty"`
+	// UptimeSeconds from "uptime (d-h:m:s) | 160d-10:38:53" or "uptime (sec) | 16982312".
+	UptimeSeconds *int64 `json:"uptime_seconds"`
+	// TemperatureC and MaxTemperatureC are the ASIC's current and highest temperature (Celsius);
+	// WarnLowC/WarnHighC its warning thresholds ("warn threshold (C) | 95/105 (low/high)",
+	// printed by ibswinfo since 2025-04).
+	TemperatureC    *int `json:"temperature_c"`
+	MaxTemperatureC *int `json:"max_temperature_c"`
+	WarnLowC        *int `json:"warn_low_c"`
+	WarnHighC       *int `json:"warn_high_c"`
+	// Statuses are the OK/ERROR words ibswinfo prints, by its own `-o status` names.
+	Statuses []SwitchStatus `json:"statuses,omitempty"`
+	// FanRPM are the fan tachometers, "fan#1 (rpm) | 8493", by fan number.
+	FanRPM   map[string]int `json:"fan_rpm,omitempty"`
+	Evidence EvidenceMap    `json:"evidence,omitempty"`
+}
+
+// SwitchStatus is one status word of ibswinfo.
+type SwitchStatus struct {
+	// Name is ibswinfo's `-o status` key: "psu0.status" (PSU present), "psu0.dc" (DC power),
+	// "psu0.fan" (the PSU's fan), "fans" (the fan trays: FORE fan_under_limit/fan_over_limit).
+	Name string `json:"name"`
+	// Value is "OK" or "ERROR".
+	Value    string   `json:"value"`
 	Evidence Evidence `json:"evidence"`
 }

@@ -43,6 +43,7 @@ var GroupTitles = map[string]string{
 	"port_info":      "ibportstate PortInfo",
 	"perfquery":      "perfquery output",
 	"fabric_nodes":   "fabric discovery",
+	"switch_health":  "switch health (ibswinfo)",
 	"cpufreq":        "CPU frequency governors",
 	"meminfo":        "/proc/meminfo",
 	"mst_status":     "mst status output",

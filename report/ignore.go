@@ -17,7 +17,8 @@ func (ig Ignore) Matches(d Diagnosis) bool {
 		(s.Device == "" || s.Device == d.Subject.Device) &&
 		(s.Port == nil || d.Subject.Port != nil && *s.Port == *d.Subject.Port) &&
 		(s.PCI == "" || s.PCI == d.Subject.PCI) &&
-		(s.Netdev == "" || s.Netdev == d.Subject.Netdev)
+		(s.Netdev == "" || s.Netdev == d.Subject.Netdev) &&
+		(s.NodeGUID == "" || s.NodeGUID == d.Subject.NodeGUID)
 }
 
 // Ignored is a diagnosis the ignore list covers: the report shows it with the reason, outside

@@ -89,14 +89,31 @@ type Subject struct {
 	Port   *int   `json:"port,omitempty"`
 	PCI    string `json:"pci,omitempty"`
 	Netdev string `json:"netdev,omitempty"`
+	// NodeGUID names a fabric node that is not one of this host's RDMA devices (a switch, another
+	// host's HCA) as a fabric tool saw it (ibdiagnet, ibswinfo, iblinkinfo, perfquery of a remote
+	// LID), 0x + 16 hex digits; Port is then that node's port. NodeDescription is its node
+	// description, for people: the GUID is the identity.
+	NodeGUID        string `json:"node_guid,omitempty"`
+	NodeDescription string `json:"node_description,omitempty"`
 }
 
 // String names the subject the way operators write it: "mlx5_0/1 (ib0)", "mlx5_0
-// (0000:81:00.0)", "ib0", or "node".
+// (0000:81:00.0)", "ib0", a fabric node's port "0xfc6a1c030091cf00/12 (Quantum-2 Mellanox
+// Technologies)", or "node".
 func (s Subject) String() string {
 	var main string
 	var extra []string
 	switch {
+	case s.Device == "" && (s.NodeGUID != "" || s.NodeDescription != ""):
+		main = s.NodeGUID
+		if main == "" {
+			main = s.NodeDescription
+		} else if s.NodeDescription != "" {
+			extra = append(extra, s.NodeDescription)
+		}
+		if s.Port != nil {
+			main += "/" + strconv.Itoa(*s.Port)
+		}
 	case s.Device != "" && s.Port != nil:
 		main = s.Device + "/" + strconv.Itoa(*s.Port)
 	case s.Device != "":

@@ -71,3 +71,20 @@ func TestIgnoredJSON(t *testing.T) {
 		t.Errorf("fix command escaped: %s", b.Bytes())
 	}
 }
+
+func TestSubjectStringFabricNode(t *testing.T) {
+	twelve := 12
+	for _, tc := range []struct {
+		s    Subject
+		want string
+	}{
+		{Subject{NodeGUID: "0xfc6a1c030091cf00", NodeDescription: "Quantum-2 Mellanox Technologies", Port: &twelve}, "0xfc6a1c030091cf00/12 (Quantum-2 Mellanox Technologies)"},
+		{Subject{NodeGUID: "0x1c34da0300010540", NodeDescription: "SwitchIB Mellanox Technologies"}, "0x1c34da0300010540 (SwitchIB Mellanox Technologies)"},
+		{Subject{NodeDescription: "SwitchIB Mellanox Technologies"}, "SwitchIB Mellanox Technologies"},
+		{Subject{Device: "mlx5_0", Port: &twelve}, "mlx5_0/12"},
+	} {
+		if got := tc.s.String(); got != tc.want {
+			t.Errorf("%+v: got %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}

@@ -180,6 +180,8 @@ func (p *configParser) subject(n *yaml.Node) report.Subject {
 			s.PCI = p.str(k, v)
 		case "netdev":
 			s.Netdev = p.str(k, v)
+		case "node_guid":
+			s.NodeGUID = p.str(k, v)
 		case "port":
 			port, err := strconv.Atoi(v.Value)
 			if v.Kind != yaml.ScalarNode || err != nil || port < 1 {
@@ -188,7 +190,7 @@ func (p *configParser) subject(n *yaml.Node) report.Subject {
 			}
 			s.Port = &port
 		default:
-			p.errorf(k, "subject: unknown key %q (want device, port, pci, netdev)", key)
+			p.errorf(k, "subject: unknown key %q (want device, port, pci, netdev, node_guid)", key)
 		}
 	})
 	return s

@@ -24,14 +24,34 @@ func init() {
 	})
 }
 
+// perfqueryGUID is the port GUID of `perfquery -G <guid> [port]` in a mangled argument string.
+func perfqueryGUID(args string) string {
+	f := strings.Split(args, "_")
+	for i, w := range f {
+		if (w == "-G" || w == "--Guid") && i+1 < len(f) {
+			if g, ok := parse.GUID(f[i+1]); ok {
+				return g
+			}
+		}
+	}
+	return ""
+}
+
 func applyPerfQuery(s *facts.Snapshot, in Input) error {
 	out, err := parse.PerfQuery(in.Data)
 	if err != nil {
 		return err
 	}
 	dev, port, remote := caPortArgs(in.Args)
+	guid := perfqueryGUID(in.Args)
 	for _, pc := range out.Ports {
-		pc.Device = dev
+		pc.Device, pc.GUID = dev, guid
+		// The file name is the command line only when it names the CA or port (sos and the live
+		// gather run perfquery -C <ca> -P <port>); a bare "perfquery.txt" says nothing.
+		if in.how == "name" && (remote || dev != "" || port != nil) {
+			local := !remote
+			pc.Local = &local
+		}
 		s.Fabric.PerfCounters = append(s.Fabric.PerfCounters, pc)
 		// perfquery -C <ca> -P <port> without a target reads the local port: its counters are
 		// that port's, like sysfs counters/.

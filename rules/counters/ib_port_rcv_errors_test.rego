@@ -12,10 +12,22 @@ test_fires_on_rcv_errors_delta if {
 test_fires_on_perfquery_counters if {
 	fs := rule.findings with input as {
 		"devices": [{"name": "mlx5_0", "ports": [active]}],
-		"fabric": {"perf_counters": [{"device": "mlx5_0", "port": 1, "counters": {"port_rcv_remote_physical_errors": 500}}]},
+		"fabric": {"perf_counters": [{"device": "mlx5_0", "local": true, "port": 1, "counters": {"port_rcv_remote_physical_errors": 500}}]},
 	}
 	some f in fs
 	f.confidence == "low"
+}
+
+# perfquery -C mlx5_0 -P 1 12 1 read LID 12's port 1 through mlx5_0: not mlx5_0's own counters.
+test_no_finding_from_a_remote_ports_counters if {
+	count(rule.findings) == 0 with input as {
+		"devices": [{"name": "mlx5_0", "ports": [active]}],
+		"fabric": {"perf_counters": [{"device": "mlx5_0", "local": false, "lid": 12, "port": 1, "counters": {"port_rcv_remote_physical_errors": 500}}]},
+	}
+	count(rule.findings) == 0 with input as {
+		"devices": [{"name": "mlx5_0", "ports": [active]}],
+		"fabric": {"perf_counters": [{"device": "mlx5_0", "local": null, "lid": 12, "port": 1, "counters": {"port_rcv_remote_physical_errors": 500}}]},
+	}
 }
 
 test_no_finding_below_threshold if {

@@ -33,8 +33,10 @@ read(dev, p, name) := {"value": v, "delta": true, "evidence": ev} if {
 	v := p.counters[name]
 	ev := [e | some k in [concat(".", ["counters", name])]; e := p.evidence[k]]
 } else := {"value": v, "delta": false, "evidence": ev} if {
+	# only a query that named no remote target read this port (perfquery -C dev -P port)
 	pcs := [pc |
 		some pc in input.fabric.perf_counters
+		pc.local == true
 		pc.device == dev.name
 		pc.port == p.number
 	]
