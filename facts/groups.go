@@ -35,6 +35,7 @@ var GroupTitles = map[string]string{
 	"modinfo":        "modinfo output",
 	"modprobe":       "modprobe output",
 	"kernel_log":     "kernel log",
+	"ofed_installer": "MLNX_OFED installer output",
 	"sysctl":         "sysctl values",
 	"memlock":        "locked-memory limit",
 	"nccl_log":       "NCCL job log",

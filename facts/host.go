@@ -29,6 +29,9 @@ type Host struct {
 	MemlockRules []LimitRule `json:"memlock_rules,omitempty"`
 	// Services by unit name without ".service", from systemctl status / is-active.
 	Services map[string]Service `json:"services,omitempty"`
+	// Installer holds what an MLNX_OFED/DOCA-OFED installer (mlnxofedinstall,
+	// mlnx_add_kernel_support.sh) printed about kernels and packages it could not build or install.
+	Installer []InstallerEvent `json:"installer,omitempty"`
 	// KernelEvents are classified dmesg/journal/syslog lines about the RDMA stack.
 	KernelEvents []KernelEvent `json:"kernel_events,omitempty"`
 	// OpenSM is the opensm configuration and log, when captured.
@@ -193,3 +196,25 @@ type OpenSMEvent struct {
 	Kind     string   `json:"kind"`
 	Evidence Evidence `json:"evidence"`
 }
+
+// InstallerEvent is one line of an MLNX_OFED/DOCA-OFED installer's output that says what it
+// could not do (MLNX_OFED_SRC install.pl, mlnxofedinstall).
+type InstallerEvent struct {
+	// Kind is "kernel_build_failed" ("Failed to build MLNX_OFED_LINUX for 5.14.0-rc5": its
+	// kernel modules could not be built for that kernel), "package_install_failed" ("Error:
+	// mlnx-ofed-kernel-modules installation failed!") or "feature_unsupported" ("WARNING: NFSoRDMA
+	// is not supported over kernel 6.5.11-7-pve, will continue installation without it.").
+	Kind string `json:"kind"`
+	// Kernel is the kernel release the line names, e.g. "5.14.0-rc5".
+	Kernel string `json:"kernel,omitempty"`
+	// Package is the package or feature the line names, e.g. "mlnx-ofed-kernel-modules", "NFSoRDMA".
+	Package  string   `json:"package,omitempty"`
+	Evidence Evidence `json:"evidence"`
+}
+
+// InstallerEvent kinds.
+const (
+	InstallerKernelBuildFailed  = "kernel_build_failed"
+	InstallerPackageFailed      = "package_install_failed"
+	InstallerFeatureUnsupported = "feature_unsupported"
+)
