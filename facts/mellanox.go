@@ -14,6 +14,13 @@ type NVConfig struct {
 	Tool string `json:"tool,omitempty"`
 	// Refusal is the tool's own error when it could not query, e.g. "-E- Unsupported device".
 	Refusal string `json:"refusal,omitempty"`
+	// Filter is set when the capture held only some of the query's parameter lines: a regular
+	// expression matching the names of the parameters it could show, e.g. "SRIOV" for
+	// `mlxconfig -d X q | grep SRIOV`, or, when the pattern is not known (a headerless excerpt,
+	// a capture marked _FILTERED or _EXCERPT), the names it holds ("^(NUM_OF_VFS|SRIOV_EN)$").
+	// A parameter the filter would not have shown (LINK_TYPE_P1 in a grep for SRIOV) is
+	// unknown, not absent.
+	Filter string `json:"filter,omitempty"`
 	// Params by name (e.g. "LINK_TYPE_P1"). Values are as printed, e.g. "IB(1)", "ETH(2)", "True(1)", "16".
 	Params   map[string]NVParam `json:"params,omitempty"`
 	Evidence EvidenceMap        `json:"evidence,omitempty"`

@@ -28,6 +28,14 @@ type PCIFunction struct {
 	// PartNumber and SerialNumber from VPD ([PN], [SN]).
 	PartNumber   string `json:"part_number,omitempty"`
 	SerialNumber string `json:"serial_number,omitempty"`
+	// Filter is set when the capture this function was read from held only some of lspci's
+	// lines: a regular expression over lspci's line text matching the lines it could show,
+	// e.g. "LnkSta" for `lspci -vvv | grep LnkSta`, "(?i)mell" for `lspci | grep -i mell`, or,
+	// when the name does not give the pattern, the kinds of lines it holds ("LnkCap:|LnkSta:"
+	// for a loop of `lspci -s X -vvv | grep Lnk`, a header pattern for a list of headers). A detail whose line the filter would not have shown
+	// (LnkCap, "Kernel driver in use") is unknown, not absent. Empty for whole `lspci -v` blocks
+	// (once any capture of the function is whole, the merged function is).
+	Filter string `json:"filter,omitempty"`
 	// Parent is the upstream bridge from lspci -tv, when known.
 	Parent   string      `json:"parent,omitempty"`
 	Evidence EvidenceMap `json:"evidence,omitempty"`

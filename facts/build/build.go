@@ -303,10 +303,39 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 		return src
 	}
 	src = outcome(src, sp.Apply(s, in))
-	if stampCount(s, sp.Name, in.Path) == 0 && src.Status == facts.StatusOK && in.sniffFailed && !logSpecs[sp.Name] {
-		// Named like this tool, not like its output, and nothing could be read from it.
-		src.Status, src.Error = facts.StatusUnrecognized, "unrecognized content: not "+sp.Name+" output"
+	return nothingRead(s, sp, in, src)
+}
+
+// givesFacts reports whether in, read alone, gives facts: what it says may all be known
+// already (the header of `lspci | grep Mellanox` after `lspci -v -s` of the same function), and
+// merging keeps the first source's evidence.
+func givesFacts(sp *Spec, in Input) bool {
+	scratch := &facts.Snapshot{}
+	if err := sp.Apply(scratch, in); err != nil {
+		return true // it said something: outcome has recorded it
 	}
+	return stampCount(scratch, sp.Name, in.Path) > 0
+}
+
+// nothingRead makes src, the source of a non-empty file that sp read without a complaint,
+// "unrecognized" when the file gave no facts, with a note naming it: a file taken as a tool's
+// output that yields nothing is reported, never a silent "ok" (a filtered capture whose lines
+// are another tool's, an `ethtool -i` output whose file name names no interface). Logs may say
+// nothing about RDMA, and a spec whose output can answer without facts (Spec.Answered) is exempt.
+func nothingRead(s *facts.Snapshot, sp *Spec, in Input, src facts.Source) facts.Source {
+	n := stampCount(s, sp.Name, in.Path) // stamps the evidence of what Apply merged: always run
+	if n > 0 || src.Status != facts.StatusOK || logSpecs[sp.Name] || len(bytes.TrimSpace(in.Data)) == 0 ||
+		(sp.Answered != nil && !in.sniffFailed && sp.Answered(in.Data)) || givesFacts(sp, in) {
+		return src
+	}
+	src.Status = facts.StatusUnrecognized
+	if in.sniffFailed {
+		// Named like this tool, not like its output, and nothing could be read from it.
+		src.Error = "unrecognized content: not " + sp.Name + " output"
+	} else {
+		src.Error = "read as " + sp.Name + " output but gave no facts: it held none of its lines, or none could be tied to a device, port or interface"
+	}
+	src.Note = joinNotes(src.Note, path.Base(in.Path)+": read as "+sp.Name+" output but held none of its lines")
 	return src
 }
 

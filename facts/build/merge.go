@@ -186,11 +186,25 @@ func addPCI(s *facts.Snapshot, in Input, f facts.PCIFunction) {
 	f.Address = NormalizeBDF(f.Address)
 	for i := range s.PCI {
 		if s.PCI[i].Address == f.Address {
+			filter := mergeFilters(s.PCI[i].Filter, f.Filter)
 			fill(reflect.ValueOf(&s.PCI[i]).Elem(), reflect.ValueOf(f))
+			s.PCI[i].Filter = filter
 			return
 		}
 	}
 	s.PCI = append(s.PCI, f)
+}
+
+// mergeFilters is the Filter of a record read from two captures with filters a and b: whole
+// ("") when either is, else the lines either could show.
+func mergeFilters(a, b string) string {
+	switch {
+	case a == "" || b == "":
+		return ""
+	case a == b:
+		return a
+	}
+	return a + "|" + b
 }
 
 // addIRQ merges q into s by IRQ number.

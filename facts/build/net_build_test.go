@@ -70,7 +70,7 @@ func TestBuildLSPCIGrepExcerpts(t *testing.T) {
 	// 007: "lspci -s 01:00.0 -vvv | grep Width" names its function; 105: three labelled greps
 	// without -s are kept on placeholders.
 	s := snapshotOf(t, dirFS(t, corpusDir(t, "007"), "lspci"))
-	want := []facts.PCIFunction{{Address: "0000:01:00.0",
+	want := []facts.PCIFunction{{Address: "0000:01:00.0", Filter: "Width",
 		LnkCap: &facts.PCIeLink{SpeedGTs: ptr(8.0), Width: ptr(4), BandwidthGbps: ptr(31.504)},
 		LnkSta: &facts.PCIeLink{SpeedGTs: ptr(8.0), Width: ptr(4), BandwidthGbps: ptr(31.504)}}}
 	if diff := cmp.Diff(want, s.PCI, ignoreEvidence); diff != "" {
@@ -82,12 +82,17 @@ func TestBuildLSPCIGrepExcerpts(t *testing.T) {
 
 	s = snapshotOf(t, dirFS(t, corpusDir(t, "105"), "lspci"))
 	want = []facts.PCIFunction{
-		{Address: "unknown:node01_x86", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(8), BandwidthGbps: ptr(32.0)}},
-		{Address: "unknown:node02_x86", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(8), BandwidthGbps: ptr(32.0)}},
-		{Address: "unknown:node03_aarch64", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(1), WidthDowngraded: true, BandwidthGbps: ptr(4.0)}},
+		{Address: "unknown:node01_x86", VendorID: "15b3", Filter: "LnkSta", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(8), BandwidthGbps: ptr(32.0)}},
+		{Address: "unknown:node02_x86", VendorID: "15b3", Filter: "LnkSta", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(8), BandwidthGbps: ptr(32.0)}},
+		{Address: "unknown:node03_aarch64", VendorID: "15b3", Filter: "LnkSta", LnkSta: &facts.PCIeLink{SpeedGTs: ptr(5.0), Width: ptr(1), WidthDowngraded: true, BandwidthGbps: ptr(4.0)}},
 	}
 	if diff := cmp.Diff(want, s.PCI, ignoreEvidence); diff != "" {
 		t.Errorf("105 (-want +got):\n%s", diff)
+	}
+
+	if src := originOf(s, "lspci_-vvv_-d_15b3_grep_LnkSta__node03_aarch64"); src.Status != facts.StatusOK ||
+		src.Note != "1 group(s) of link lines without a PCI address (the capture names no function: no header, no -s in the file name), kept as unknown:node03_aarch64" {
+		t.Errorf("105 source %+v", src)
 	}
 
 	// 101: the header of `lspci -v -s 81:00.0` and the LnkSta grep of the same slot merge.
@@ -211,4 +216,13 @@ func TestBuildSysfsNet(t *testing.T) {
 	if diff := cmp.Diff([]string{"sys/class/net/eth2/carrier"}, errs); diff != "" {
 		t.Errorf("error sources (-want +got):\n%s", diff)
 	}
+}
+
+func originOf(s *facts.Snapshot, origin string) facts.Source {
+	for _, src := range s.Sources {
+		if src.Origin == origin {
+			return src
+		}
+	}
+	return facts.Source{}
 }

@@ -40,6 +40,10 @@ type Spec struct {
 	// source per device or file read. Root is the tree's top, e.g. "sys/class/infiniband".
 	Tree func(s *facts.Snapshot, fsys fs.FS) []facts.Source
 	Root string
+	// Answered, for outputs that can answer without a fact that has evidence (an empty GID
+	// table, sysctl values of parameters no rule quotes), reports whether data is such an
+	// answer; a file of any other spec that gives no facts is recorded as unrecognized.
+	Answered func(data []byte) bool
 	// Priority orders specs: facts from a lower number win when two sources disagree
 	// (sysfs 10, ibstat 20, ibv_devinfo 30, ibstatus 40, others 50).
 	Priority int

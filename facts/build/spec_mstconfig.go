@@ -39,6 +39,7 @@ func applyMstConfig(s *facts.Snapshot, in Input) error {
 		return err
 	}
 	tool := toolOf(in.Path, "mstconfig", "mlxconfig")
+	pattern, filtered := grepFilter(in.Args)
 	dev, pci := mstDeviceArg(in.Args)
 	refusal := ""
 	for i := range recs {
@@ -53,6 +54,12 @@ func applyMstConfig(s *facts.Snapshot, in Input) error {
 			} else if a := NormalizeBDF(r.Device); fullBDFRe.MatchString(a) {
 				r.PCIAddress = a
 			}
+		}
+		switch {
+		case pattern != "":
+			r.Filter = pattern // `mlxconfig -d X q | grep SRIOV`: SRIOV_EN and NUM_OF_VFS only
+		case filtered && r.Filter == "" && len(r.Params) > 0:
+			r.Filter = parse.NVParamsHeld(r.Params) // marked _EXCERPT: which lines were left out is not said
 		}
 		stamp(r, in.Spec, in.Path)
 		s.NVConfig = append(s.NVConfig, *r)

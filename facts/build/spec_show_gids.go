@@ -11,10 +11,12 @@ var showGIDsSniffRe = regexp.MustCompile(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
 
 func init() {
 	register(Spec{
-		Name:        "show_gids",
-		Plugin:      "infiniband",
-		Commands:    []string{"show_gids"},
-		Sniff:       func(h []byte) bool { return showGIDsSniffRe.Match(h) },
+		Name:     "show_gids",
+		Plugin:   "infiniband",
+		Commands: []string{"show_gids"},
+		Sniff:    func(h []byte) bool { return showGIDsSniffRe.Match(h) },
+		// The table's header without rows: the port has no GID at all (corpus 032).
+		Answered:    func(b []byte) bool { return showGIDsSniffRe.Match(b) },
 		Apply:       applyShowGIDs,
 		MissingHint: "show_gids ships with MLNX_OFED / DOCA-OFED (mlnx-tools)",
 		Groups:      []string{"gids"},

@@ -16,10 +16,12 @@ var sysctlSniffRe = regexp.MustCompile(`(?m)^(kernel|net|vm|fs)\.[a-z0-9_.-]+ = 
 func init() {
 	register(
 		Spec{
-			Name:        "sysctl",
-			Plugin:      "kernel",
-			Commands:    []string{"sysctl"},
-			Sniff:       func(head []byte) bool { return len(sysctlSniffRe.FindAll(head, 5)) == 5 },
+			Name:     "sysctl",
+			Plugin:   "kernel",
+			Commands: []string{"sysctl"},
+			Sniff:    func(head []byte) bool { return len(sysctlSniffRe.FindAll(head, 5)) == 5 },
+			// Host.Sysctls keeps every value; only the ones rules quote keep their line.
+			Answered:    func(b []byte) bool { e, err := parse.Sysctl(b); return err == nil && len(e) > 0 },
 			Apply:       applySysctl,
 			MissingHint: "run `sysctl -a`",
 			Groups:      []string{"sysctl"},

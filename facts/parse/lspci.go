@@ -3,6 +3,7 @@ package parse
 import (
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -38,6 +39,14 @@ func LSPCI(b []byte) ([]facts.PCIFunction, error) {
 	for _, l := range lines {
 		if m := pciHeaderRe.FindStringSubmatch(l.Text); m != nil {
 			flush()
+			if key, val, ok := bdfDetail(m); ok {
+				// `echo $bdf $(lspci -s $bdf -vvv | grep NUMA)`: "03:00.0 NUMA node: 0"
+				f := facts.PCIFunction{Address: strings.ToLower(m[1])}
+				f.Evidence.Set("address", l.Evidence())
+				pciDetail(&f, key, val, key+": "+val, l)
+				out = append(out, f)
+				continue
+			}
 			f := pciHeader(m, l)
 			cur = &f
 			continue
@@ -94,6 +103,66 @@ var (
 	numaFlagRe  = regexp.MustCompile(`NUMA node (-?\d+)`)
 	acsFlagRe   = regexp.MustCompile(`(\w+)([+-])`)
 )
+
+// bdfDetail reads a header match whose class is a detail key: a line a loop printed after the
+// address it read it for ("03:00.0 NUMA node: 0", "81:00.0 LnkSta: Speed 8GT/s, Width x8").
+func bdfDetail(m []string) (key, val string, ok bool) {
+	if !pciDetailKeys[m[2]] || m[3] != "" {
+		return "", "", false
+	}
+	return m[2], strings.TrimSpace(m[4]), true
+}
+
+// LSPCIKinds returns the kinds of lines an lspci capture holds among those LSPCI reads, as a
+// regular expression over lspci's line text: header lines (pciHeaderPattern) and each detail key
+// followed by ":" ("LnkCap:|LnkSta:"), sorted. whole is true when the capture also holds the
+// lines every `lspci -v` block prints (pciBlockKeys): it was not grepped. Lines that are not lspci's (a shell prompt, lspci's
+// own "lspci: Unable to load libkmod resources") are left out.
+func LSPCIKinds(b []byte) (kinds string, whole bool) {
+	seen := map[string]bool{}
+	for _, l := range Lines(b) {
+		t := strings.TrimSpace(l.Text)
+		if t == "" {
+			continue
+		}
+		if m := pciHeaderRe.FindStringSubmatch(l.Text); m != nil {
+			if key, _, ok := bdfDetail(m); ok {
+				seen[regexp.QuoteMeta(key)+":"] = true
+			} else {
+				seen[pciHeaderPattern] = true
+			}
+			continue
+		}
+		if l.Text[0] != ' ' && l.Text[0] != '\t' {
+			continue // not an lspci detail line
+		}
+		key, _, _ := keyValue(t)
+		switch {
+		case pciDetailKeys[key] || pciLinkKeys[key]:
+			seen[regexp.QuoteMeta(key)+":"] = true
+		case strings.HasPrefix(t, "[PN]") || strings.HasPrefix(t, "[SN]"):
+			seen[regexp.QuoteMeta(t[:4])] = true
+		case pciBlockKeys[key]:
+			whole = true
+		}
+	}
+	var ks []string
+	for k := range seen {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, "|"), whole
+}
+
+// pciHeaderPattern matches lspci's header lines (a PCI address, then the class).
+const pciHeaderPattern = `^\s*(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7] `
+
+// pciBlockKeys are lines every `lspci -v` (Subsystem, Flags, Capabilities) or `-vv` (Control,
+// Status) block of a PCIe function prints: a capture holding them was not grepped.
+var pciBlockKeys = map[string]bool{"Subsystem": true, "Flags": true, "Capabilities": true, "Control": true, "Status": true}
+
+// pciLinkKeys are lines a grep for the link lines keeps beside LnkCap and LnkSta.
+var pciLinkKeys = map[string]bool{"LnkCap2": true, "LnkSta2": true, "LnkCtl": true, "LnkCtl2": true, "LnkCtl3": true}
 
 // pciDetailKeys are the detail keys that make sense without a header.
 var pciDetailKeys = map[string]bool{"LnkCap": true, "LnkSta": true, "ACSCtl": true, "NUMA node": true, "Kernel driver in use": true}

@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -63,6 +64,49 @@ func TestLSPCI(t *testing.T) {
 		if diff := cmp.Diff(tc.want, got, noEvidence); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.fixture, diff)
 		}
+	}
+}
+
+// TestLSPCILoops: what people paste from loops over the Mellanox functions (a Lenovo SD665-N V3
+// with four ConnectX-7, fixtures/lspci/PROVENANCE.md): whole `lspci -s X -vvv` blocks one after
+// another, the same loop piped through `grep -E 'LnkCap|LnkSta'` (no line names its function),
+// and `echo $bdf $(lspci -s $bdf -vvv | grep -i numa)` (each line names its function).
+func TestLSPCILoops(t *testing.T) {
+	x16 := link(fp(32), 16, false, false, fp(504.112))
+	cx7 := "Mellanox Technologies MT2910 Family [ConnectX-7]"
+	block := func(addr string) facts.PCIFunction {
+		return facts.PCIFunction{Address: addr, Class: "Ethernet controller", Name: cx7, VF: bp(false), LnkCap: x16, LnkSta: x16,
+			NUMANode: ip(0), KernelDriver: "mlx5_core", PartNumber: "SN37B23797", SerialNumber: "SN0000"}
+	}
+	numa := func(addr string, n int) facts.PCIFunction { return facts.PCIFunction{Address: addr, NUMANode: ip(n)} }
+	orphan := facts.PCIFunction{LnkCap: x16, LnkSta: x16}
+	for _, tc := range []struct {
+		fixture, kinds string
+		whole          bool
+		want           []facts.PCIFunction
+	}{
+		{"lspci/cx7-loop-s-vvv-blocks.txt", "", true, []facts.PCIFunction{block("03:00.0"), block("23:00.0")}},
+		{"lspci/cx7-loop-grep-lnkcap-lnksta.txt", "LnkCap2:|LnkCap:|LnkSta2:|LnkSta:", false,
+			[]facts.PCIFunction{orphan, orphan, orphan, orphan}},
+		{"lspci/cx7-loop-echo-bdf-numa.txt", "NUMA node:", false,
+			[]facts.PCIFunction{numa("03:00.0", 0), numa("23:00.0", 0), numa("a3:00.0", 1), numa("c3:00.0", 1)}},
+	} {
+		data := fixtures.Read(t, tc.fixture)
+		got, err := parse.LSPCI(data)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.fixture, err)
+		}
+		if diff := cmp.Diff(tc.want, got, noEvidence); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.fixture, diff)
+		}
+		kinds, whole := parse.LSPCIKinds(data)
+		if whole != tc.whole || (!whole && kinds != tc.kinds) {
+			t.Errorf("%s: kinds %q whole %v, want %q %v", tc.fixture, kinds, whole, tc.kinds, tc.whole)
+		}
+	}
+	// a list of headers (`lspci | grep Mellanox`) holds header lines only
+	if kinds, whole := parse.LSPCIKinds(fixtures.Read(t, "lspci/bf3-rev.txt")); whole || !regexp.MustCompile(kinds).MatchString("16:00.0 Infiniband controller: Mellanox") {
+		t.Errorf("bf3-rev: kinds %q whole %v", kinds, whole)
 	}
 }
 

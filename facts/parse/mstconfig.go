@@ -2,6 +2,7 @@ package parse
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -30,7 +31,7 @@ var sysfsBDFRe = regexp.MustCompile(`[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2
 //
 // With -e the header reads "Default  Current  Next Boot", each line has three values and a
 // leading "*" marks a next-boot value that differs. grep excerpts (parameter lines only) parse
-// into one record without a device. A tool error ("-E- Unsupported device", "-E- Failed to query
+// into one record without a device, whose Filter is the names it holds. A tool error ("-E- Unsupported device", "-E- Failed to query
 // device current configuration") is the record's Refusal. Unknown lines are ignored.
 func MstConfig(b []byte) ([]facts.NVConfig, error) {
 	var out []facts.NVConfig
@@ -43,6 +44,7 @@ func MstConfig(b []byte) ([]facts.NVConfig, error) {
 		return &out[cur]
 	}
 	var probs problems
+	headed := map[int]bool{} // records whose "Configurations:" header was read
 	lines := Lines(b)
 	for _, l := range lines {
 		t := strings.TrimRight(l.Text, " \t")
@@ -72,6 +74,8 @@ func MstConfig(b []byte) ([]facts.NVConfig, error) {
 		}
 		d := device()
 		switch key {
+		case "Configurations":
+			headed[cur] = true
 		case "Device type":
 			d.DeviceType = val
 			d.Evidence.Set("device_type", l.Evidence())
@@ -92,11 +96,27 @@ func MstConfig(b []byte) ([]facts.NVConfig, error) {
 			}
 		}
 	}
+	for i := range out {
+		if !headed[i] && len(out[i].Params) > 0 {
+			out[i].Filter = NVParamsHeld(out[i].Params) // a grep of the parameter lines
+		}
+	}
 	probs.replaced(lines)
 	// Every line is complete only with its newline: a value cut short ("ETH(" for "ETH(2)", "1"
 	// for "16") reads as another value, and a cut before the parameters loses them all.
 	probs.cut(b, lines, true)
 	return out, probs.err()
+}
+
+// NVParamsHeld is the Filter of a query excerpt whose filter is not known: the names it holds,
+// "^(NUM_OF_VFS|SRIOV_EN)$", the only parameters known to pass it.
+func NVParamsHeld(params map[string]facts.NVParam) string {
+	names := make([]string, 0, len(params))
+	for n := range params {
+		names = append(names, regexp.QuoteMeta(n))
+	}
+	sort.Strings(names)
+	return "^(" + strings.Join(names, "|") + ")$"
 }
 
 // nvParamLine reads "[*] NAME value" or "[*] NAME default current next".

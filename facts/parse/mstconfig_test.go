@@ -52,7 +52,8 @@ func TestMstConfig(t *testing.T) {
 				"device_type": fixtureEv(t, failed, 5), "device": fixtureEv(t, failed, 6), "refusal": fixtureEv(t, failed, 9),
 			},
 		}}},
-		{sriov, []facts.NVConfig{{Params: map[string]facts.NVParam{
+		// a grep of the parameter lines: only what it holds is known to pass its filter
+		{sriov, []facts.NVConfig{{Filter: "^(NUM_OF_VFS|SRIOV_EN)$", Params: map[string]facts.NVParam{
 			"NUM_OF_VFS": nb(sriov, 1, "8"),
 			"SRIOV_EN":   nb(sriov, 2, "True(1)"),
 		}}}},
@@ -84,7 +85,7 @@ func TestMstConfig(t *testing.T) {
 			Refusal:  "-E- Unsupported device",
 			Evidence: facts.EvidenceMap{"refusal": fixtureEv(t, unsupp, 1)},
 		}}},
-		{linkGrep, []facts.NVConfig{{Params: map[string]facts.NVParam{
+		{linkGrep, []facts.NVConfig{{Filter: "^(AUTO_POWER_SAVE_LINK_DOWN_P1|KEEP_ETH_LINK_UP_P1|KEEP_IB_LINK_UP_P1|KEEP_LINK_UP_ON_BOOT_P1|KEEP_LINK_UP_ON_STANDBY_P1|LINK_TYPE_P1|UNKNOWN_UPLINK_MAC_FLOOD_P1)$", Params: map[string]facts.NVParam{
 			"LINK_TYPE_P1":                 nb(linkGrep, 1, "IB(1)"),
 			"KEEP_ETH_LINK_UP_P1":          nb(linkGrep, 2, "True(1)"),
 			"KEEP_IB_LINK_UP_P1":           nb(linkGrep, 3, "False(0)"),

@@ -30,6 +30,7 @@
 #       note: only when the card is Ethernet-only and InfiniBand is required
 package rdmadoctor.rules.mstconfig_cannot_manage_device
 
+import data.rdmadoctor.lib.capture
 import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.hca
 import data.rdmadoctor.lib.intent
@@ -44,10 +45,12 @@ findings contains f if {
 }
 
 # The site wants InfiniBand but the query lists no port protocol setting: an Ethernet-only card.
+# A filtered query (`mlxconfig -d X q | grep SRIOV`) that would not have shown LINK_TYPE_P1 says nothing.
 findings contains f if {
 	some q in input.nvconfig
 	object.get(q, "refusal", "") == ""
 	count(object.get(q, "params", {})) > 0
+	capture.shows(q, "LINK_TYPE_P1")
 	not has_link_type(q)
 	addr := join.nv_pci(q)
 	addr != ""

@@ -28,3 +28,15 @@ test_no_finding_for_vpi_card if {
 	q := {"device": "/dev/mst/mt4115_pciconf0", "pci_address": "0000:06:00.0", "params": {"LINK_TYPE_P1": {"next_boot": "ETH(2)"}}}
 	count(rule.findings) == 0 with input as {"nvconfig": [q], "profile": {"fabric": "ib"}}
 }
+
+test_no_finding_for_a_query_grepped_for_sriov if {
+	# corpus 013: `mlxconfig -d /dev/mst/mt4123_pciconf5 q | grep SRIOV` holds no LINK_TYPE_P1 because of its filter
+	q := {"device": "/dev/mst/mt4123_pciconf5", "pci_address": "0000:4b:00.0", "filter": "SRIOV", "params": {"NUM_OF_VFS": {"next_boot": "8"}, "SRIOV_EN": {"next_boot": "True(1)"}}}
+	count(rule.findings) == 0 with input as {"nvconfig": [q], "profile": {"fabric": "ib"}}
+}
+
+test_fires_for_a_query_grepped_for_link if {
+	# a grep for LINK would have shown LINK_TYPE_P1: its absence means the card has none
+	q := {"device": "61:00.0", "pci_address": "0000:61:00.0", "filter": "LINK", "params": {"KEEP_ETH_LINK_UP_P1": {"next_boot": "True(1)"}}}
+	count(rule.findings) == 1 with input as {"nvconfig": [q], "profile": {"fabric": "ib"}}
+}

@@ -4,7 +4,8 @@
 #   The usable bandwidth of the adapter's PCIe link (LnkSta speed x width after line coding) is
 #   below the summed rate of its Active ports, so they can never be filled, e.g. a 200G ConnectX-6 in
 #   a Gen3 x16 slot (126 Gb/s). Real DMA goodput is another 10-15% lower, so the check allows 10%.
-#   Dual-port cards used active/backup are fine in practice.
+#   Dual-port cards used active/backup are fine in practice. A LnkSta from a fragment (`lspci -s X
+#   -vvv | grep LnkSta`) counts when its address is the one the Active ports are joined to.
 # scope: package
 # related_resources:
 #   - ref: https://github.com/torvalds/linux/blob/master/drivers/pci/pci.h
@@ -14,7 +15,9 @@
 #   area: pcie
 #   severity: warning
 #   confidence: high
-#   requires: [lspci]
+#   requires:
+#     - facts: [lspci, ib_ports]
+#     - facts: [lspci, netdevs]
 #   explains: []
 #   needs_reboot: false
 #   fix:
@@ -29,7 +32,7 @@ import data.rdmadoctor.lib.port
 
 findings contains f if {
 	some fn in input.pci
-	join.mellanox_pf(fn)
+	adapter(fn)
 	bw := pcie.bandwidth(fn.lnksta)
 	rates := port_rates(fn.address)
 	demand := sum([r | some r in rates])
@@ -41,6 +44,17 @@ findings contains f if {
 		finding.evidence(fn, ["lnksta"]),
 	)
 	f := finding.with_fields(base, grade(bw, demand))
+}
+
+adapter(fn) if join.mellanox_pf(fn)
+
+# a fragment's function (`lspci -s X -vvv | grep LnkSta`): no identity, but its address is a BDF
+# the RDMA ports are joined to (port_rates), which is what makes it the adapter
+adapter(fn) if {
+	object.get(fn, "vendor_id", "") == ""
+	object.get(fn, "name", "") == ""
+	not fn.vf == true
+	regex.match(`^[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$`, fn.address)
 }
 
 # port_rates: the rate of each Active RDMA port on the function, else each linked netdev's speed.

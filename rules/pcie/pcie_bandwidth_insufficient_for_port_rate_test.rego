@@ -40,3 +40,20 @@ test_no_finding_when_ports_down if {
 		"pci": [fn({"speed_gts": 2.5, "width": 1})],
 	}
 }
+
+test_fires_from_a_slot_grep_joined_by_address if {
+	# `lspci -s 3b:00.0 -vvv | grep LnkSta` (no header): the function is the one mlx5_0 is joined to
+	fs := rule.findings with input as {
+		"devices": [{"name": "mlx5_0", "pci_address": "0000:3b:00.0", "ports": [hdr]}],
+		"pci": [{"address": "0000:3b:00.0", "filter": "LnkSta", "lnksta": {"speed_gts": 8, "width": 16}}],
+	}
+	count(fs) == 1
+}
+
+test_no_finding_for_orphan_link_lines if {
+	# a loop's greps that name no function: never joined to mlx5_0 by guess
+	count(rule.findings) == 0 with input as {
+		"devices": [{"name": "mlx5_0", "pci_address": "0000:3b:00.0", "ports": [hdr]}],
+		"pci": [{"address": "unknown#2", "filter": "LnkCap|LnkSta", "lnksta": {"speed_gts": 8, "width": 8}}],
+	}
+}

@@ -5,6 +5,9 @@
 #   LnkSta below LnkCap or marked "(downgraded)", mlxlink PCIe active below enabled, or the kernel's
 #   "available PCIe bandwidth, limited by" message). Halving width or speed halves host bandwidth.
 #   Usual causes: a narrower or riser slot, bifurcation, BIOS slot speed, a marginal adapter or riser.
+#   From a fragment (`lspci -s X -vvv | grep LnkSta`, a loop's greps): a "(downgraded)" mark alone
+#   proves it, a LnkSta without LnkCap and without the mark does not; link lines no line or file
+#   name ties to a function are reported as such, at low confidence (they may be another device's).
 # scope: package
 # related_resources:
 #   - ref: https://github.com/torvalds/linux/blob/master/drivers/pci/pci.c
@@ -14,7 +17,10 @@
 #   area: pcie
 #   severity: error
 #   confidence: high
-#   requires: []
+#   requires:
+#     - facts: [lspci]
+#     - facts: [mlxlink]
+#     - facts: [kernel_log]
 #   explains: [pcie-bandwidth-insufficient-for-port-rate]
 #   needs_reboot: true
 #   fix:
@@ -59,8 +65,11 @@ findings contains f if {
 
 nic(fn) if join.mellanox(fn)
 
-# a filtered capture (`lspci -vvv -d 15b3: | grep LnkSta`) has the link lines but no identity
-nic(fn) if {
+# a filtered capture (`lspci -s X -vvv | grep LnkSta`, a loop's greps) has the link lines but
+# no identity: judged, at a lower confidence (anonymous)
+nic(fn) if anonymous(fn)
+
+anonymous(fn) if {
 	object.get(fn, "vendor_id", "") == ""
 	object.get(fn, "name", "") == ""
 }
@@ -72,7 +81,9 @@ bdf(fn) := fn.address if {
 
 label(fn) := bdf(fn) if {
 	bdf(fn) != ""
-} else := "the Mellanox adapter"
+} else := "the Mellanox adapter" if {
+	not anonymous(fn)
+} else := sprintf("a function no line names (%s: the capture does not say which; it may not be the adapter's)", [fn.address])
 
 degraded(fn) := sprintf("runs x%d but the card supports x%d", [fn.lnksta.width, fn.lnkcap.width]) if {
 	fn.lnksta.width > 0
@@ -86,8 +97,15 @@ degraded(fn) := sprintf("runs x%d but the card supports x%d", [fn.lnksta.width, 
 	fn.lnksta.speed_downgraded == true
 }
 
-# A speed-only downgrade can be power management on an idle link: re-sample under load.
-grade(fn) := {} if {
+# A speed-only downgrade can be power management on an idle link: re-sample under load. Link
+# lines of a function the capture does not identify: low when not even its address is known
+# (`lspci -vvv | grep LnkSta` lists every device's), medium with the address of `lspci -s`.
+grade(fn) := {"confidence": "low"} if {
+	anonymous(fn)
+	bdf(fn) == ""
+} else := {"confidence": "medium"} if {
+	anonymous(fn)
+} else := {} if {
 	fn.lnksta.width_downgraded == true
 } else := {} if {
 	fn.lnksta.width < fn.lnkcap.width
