@@ -167,6 +167,9 @@ type FabricPort struct {
 	// supports (db_csv PORTS LinkWidthSup bits: 1 1x, 2 4x, 4 8x, 8 12x, 16 2x).
 	WidthLanes      *int  `json:"width_lanes"`
 	SupportedWidths []int `json:"supported_widths,omitempty"`
+	// EnabledWidths are the widths the port is allowed to train at (db_csv PORTS LinkWidthEn,
+	// same bits): a split (2x) port of a Quantum switch has 2x alone.
+	EnabledWidths []int `json:"enabled_widths,omitempty"`
 	// LaneSpeedGbps is the active speed per lane as net_dump prints it (LSA: 2.5 SDR, 5 DDR,
 	// 10 QDR/FDR10, 14 FDR, 25 EDR, 50 HDR, 100 NDR).
 	LaneSpeedGbps *float64 `json:"lane_speed_gbps"`

@@ -325,6 +325,10 @@ func dbPort(port func(string, int) *facts.FabricPort, r dbRow) {
 		p.SupportedWidths = widthsOf(v)
 		p.Evidence.Set("supported_widths", ev)
 	}
+	if v, ok := r.int("LinkWidthEn"); ok && v != 0 {
+		p.EnabledWidths = widthsOf(v)
+		p.Evidence.Set("enabled_widths", ev)
+	}
 }
 
 func dbDelta(port func(string, int) *facts.FabricPort, r dbRow) {

@@ -14,7 +14,9 @@
 #   area: counters
 #   severity: error
 #   confidence: medium
-#   requires: [port_counters]
+#   requires:
+#     - facts: [port_counters]
+#     - facts: [fabric_counters]
 #   explains: [ib-port-xmit-discards]
 #   needs_reboot: false
 #   fix:
@@ -25,13 +27,15 @@
 package rdmadoctor.rules.ib_link_flapping
 
 import data.rdmadoctor.lib.counters
+import data.rdmadoctor.lib.fabric
 import data.rdmadoctor.lib.finding
 
 # thresholds per counter: [increase over a sampled window, absolute value since boot]
 # (rdma-core infiniband-diags/etc/error_thresholds; rule-catalog §3.6)
 thresholds := {"link_downed": [0, 10], "link_error_recovery": [0, 10]}
 
-findings := counters.findings(thresholds) | retraining
+# this host's ports, and the fabric's ports as ibdiagnet2 read them (lib/fabric)
+findings := (counters.findings(thresholds) | retraining) | fabric.counter_findings(thresholds)
 
 # A port caught retraining in the snapshot itself.
 retraining contains f if {

@@ -14,7 +14,9 @@
 #   area: link
 #   severity: error
 #   confidence: high
-#   requires: [ib_ports]
+#   requires:
+#     - facts: [ib_ports]
+#     - facts: [fabric_ports]
 #   explains: []
 #   needs_reboot: false
 #   fix:
@@ -24,6 +26,7 @@
 #       note: '"Could be 4X" on this link confirms both ends can do more; bounce the link from the switch side after the swap'
 package rdmadoctor.rules.link_width_degraded
 
+import data.rdmadoctor.lib.fabric
 import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.hca
 import data.rdmadoctor.lib.port
@@ -66,3 +69,8 @@ grade(dev, w) := {} if {
 	w == 1
 	hca.caps(dev)
 } else := {"confidence": "medium"}
+
+# the fabric's ports as ibdiagnet2 read them (lib/fabric), switch ports and other hosts' HCAs
+findings contains f if {
+	some f in fabric.width_findings
+}
