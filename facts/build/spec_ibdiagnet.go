@@ -20,16 +20,19 @@ var (
 func init() {
 	hint := "run `ibdiagnet` (ibutils2, or MLNX_OFED/DOCA) on a node of the fabric and add its output folder (/var/tmp/ibdiagnet2)"
 	notLive := "ibdiagnet sweeps the whole fabric (minutes on a large one) and writes its own folder; run it apart and add /var/tmp/ibdiagnet2"
+	// After infiniband-diags (50): its hint comes first for fabric_nodes; among themselves
+	// db_csv (which maps port GUIDs to nodes) before net_dump and pm.
+	const prio = 60
 	register(
 		Spec{Name: "ibdiagnet2_db_csv", Commands: []string{"ibdiagnet2.db_csv"},
 			Sniff: func(h []byte) bool { return ibdiagnetDBSniffRe.Match(h) }, Stream: applyIBDiagnetDB,
-			MissingHint: hint, Groups: []string{"fabric_nodes", "fabric_ports", "fabric_diagnostics"}, NotLive: notLive},
+			Priority: prio, MissingHint: hint, Groups: []string{"fabric_nodes", "fabric_ports", "fabric_diagnostics"}, NotLive: notLive},
 		Spec{Name: "ibdiagnet2_net_dump", Commands: []string{"ibdiagnet2.net_dump"},
 			Sniff: func(h []byte) bool { return ibdiagnetNetDumpSniffRe.Match(h) }, Stream: applyIBDiagnetNetDump,
-			MissingHint: hint, Groups: []string{"fabric_ports"}, NotLive: notLive},
+			Priority: prio, MissingHint: hint, Groups: []string{"fabric_ports"}, NotLive: notLive},
 		Spec{Name: "ibdiagnet2_pm", Commands: []string{"ibdiagnet2.pm"},
 			Sniff: func(h []byte) bool { return ibdiagnetPMSniffRe.Match(h) }, Stream: applyIBDiagnetPM,
-			MissingHint: hint, Groups: []string{"fabric_ports", "fabric_counters"}, NotLive: notLive},
+			Priority: prio, MissingHint: hint, Groups: []string{"fabric_ports", "fabric_counters"}, NotLive: notLive},
 	)
 }
 

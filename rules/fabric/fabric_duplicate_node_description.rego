@@ -39,7 +39,8 @@ named := [n |
 	not n.description in by_design
 ]
 
-shared[desc] := guids if {
+# shared are the descriptions more than one node carries, with their GUIDs (built once).
+shared := {desc: guids |
 	some desc in {n.description | some n in named}
 	guids := {n.guid | some n in named; n.description == desc}
 	count(guids) > 1

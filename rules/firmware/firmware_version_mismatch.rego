@@ -98,10 +98,11 @@ fabric_nodes := [n |
 	object.get(n, "firmware_version", "") != ""
 ]
 
-# newest is the newest firmware of each device id and PSID among the fabric's nodes.
-newest[key] := v if {
+# newest is the newest firmware of each device id and PSID among the fabric's nodes (complete
+# objects: built once, where a keyed rule would be evaluated again at every lookup).
+newest := {key: v |
 	some key in {[n.device_id, n.psid] | some n in fabric_nodes}
-	vs := [n.firmware_version | some n in fabric_nodes; [n.device_id, n.psid] == key]
+	vs := {n.firmware_version | some n in fabric_nodes; [n.device_id, n.psid] == key}
 	v := max_version(vs)
 }
 
@@ -113,8 +114,15 @@ max_version(vs) := v if {
 }
 
 # an_example is the lowest GUID of the nodes that run the newest firmware of key.
-an_example[key] := min({x.guid | some x in fabric_nodes; [x.device_id, x.psid] == key; x.firmware_version == newest[key]}) if {
-	some key, _ in newest
+an_example := {key: g |
+	some key, top in newest
+	g := min({x.guid | some x in fabric_nodes; [x.device_id, x.psid] == key; x.firmware_version == top})
+}
+
+# at_newest counts the nodes of key on its newest firmware.
+at_newest := {key: c |
+	some key, top in newest
+	c := count([x | some x in fabric_nodes; [x.device_id, x.psid] == key; x.firmware_version == top])
 }
 
 findings contains f if {
@@ -124,7 +132,7 @@ findings contains f if {
 	version.less(n.firmware_version, top)
 	some m in fabric_nodes
 	m.guid == an_example[key]
-	same := count([x | some x in fabric_nodes; [x.device_id, x.psid] == key; x.firmware_version == top])
+	same := at_newest[key]
 	base := fabric.node(
 		n.guid, object.get(n, "description", ""),
 		sprintf("%s %s (device %d, PSID %s) runs firmware %s; the newest of that device and PSID in the fabric is %s (%d %s, e.g. %s)", [kind(n), fabric.name(n.guid, object.get(n, "description", "")), n.device_id, n.psid, n.firmware_version, top, same, kinds(n, same), m.guid]),

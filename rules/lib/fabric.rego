@@ -50,10 +50,14 @@ local_devices(guid) := set() if {
 	object.get(dev, "node_guid", "") == guid
 }
 
-# ports_of_peer are the fabric ports whose far end is node guid (a CA's switch port).
-ports_of_peer[guid] contains p if {
-	some p in input.fabric.ports
-	guid := p.peer_guid
+# ports_of_peer are the fabric ports whose far end is node guid (a CA's switch port), from an
+# index built once per evaluation (OPA indexes the inner comprehension on g): a lookup that
+# scanned every port would make a fabric of n ports cost n * n.
+ports_of_peer(guid) := object.get(peer_index, guid, set())
+
+peer_index := {g: ps |
+	some g in {p.peer_guid | some p in input.fabric.ports; p.peer_guid}
+	ps := {p | some p in input.fabric.ports; p.peer_guid == g}
 }
 
 # peer_note names the far end of fabric port p for a message: its own peer fields (a switch
@@ -62,16 +66,16 @@ ports_of_peer[guid] contains p if {
 peer_note(p) := sprintf(" <-> %s port %s", [name(p.peer_guid, object.get(p, "peer_description", "")), object.get(p, "peer_label", "?")]) if {
 	object.get(p, "peer_guid", "") != ""
 } else := sprintf(" <-> %s port %d (%s)", [name(q.node_guid, object.get(q, "node_description", "")), q.port, object.get(q, "label", "")]) if {
-	count(ports_of_peer[p.node_guid]) == 1
-	some q in ports_of_peer[p.node_guid]
+	count(ports_of_peer(p.node_guid)) == 1
+	some q in ports_of_peer(p.node_guid)
 } else := ""
 
 # peer_evidence is the line that names both ends of p's link.
 peer_evidence(p) := [p.evidence.peer_guid] if {
 	p.evidence.peer_guid
 } else := [q.evidence.peer_guid] if {
-	count(ports_of_peer[p.node_guid]) == 1
-	some q in ports_of_peer[p.node_guid]
+	count(ports_of_peer(p.node_guid)) == 1
+	some q in ports_of_peer(p.node_guid)
 	q.evidence.peer_guid
 } else := []
 
@@ -145,12 +149,11 @@ value_text(name, v) := sprintf(">= %d (counter saturated)", [v]) if {
 # peer node that names p's node back (and p's peer label, when several do).
 link_peer(p) := q if {
 	object.get(p, "peer_guid", "") == ""
-	count(ports_of_peer[p.node_guid]) == 1 # a CA port: the one switch port that names its node
-	some q in ports_of_peer[p.node_guid]
+	count(ports_of_peer(p.node_guid)) == 1 # a CA port: the one switch port that names its node
+	some q in ports_of_peer(p.node_guid)
 } else := q if {
 	qs := [q |
-		some q in input.fabric.ports
-		q.node_guid == p.peer_guid
+		some q in ports_by_node(p.peer_guid)
 		object.get(q, "peer_guid", p.node_guid) == p.node_guid
 		label_matches(p, q)
 	]
@@ -164,7 +167,15 @@ label_matches(p, q) if to_number(object.get(p, "peer_label", "")) == q.port
 
 label_matches(_, q) if {
 	q.node_type == "CA"
-	count([x | some x in input.fabric.ports; x.node_guid == q.node_guid]) == 1
+	count(ports_by_node(q.node_guid)) == 1
+}
+
+# ports_by_node are the fabric ports of node guid (indexed like ports_of_peer).
+ports_by_node(guid) := object.get(node_index, guid, set())
+
+node_index := {g: ps |
+	some g in {p.node_guid | some p in input.fabric.ports; p.node_guid}
+	ps := {p | some p in input.fabric.ports; p.node_guid == g}
 }
 
 # width_findings are the Active fabric ports (ibdiagnet2) that trained narrower than both ends
