@@ -10,6 +10,11 @@ type Host struct {
 	// ModulesFilter is the pattern of a filtered lsmod capture ("mlx" for `lsmod | grep mlx`):
 	// a module not matching it may be loaded although it is absent from Modules.
 	ModulesFilter string `json:"modules_filter,omitempty"`
+	// ModuleInfo is what `modinfo <module>` says of each module asked about (sos: the kernel
+	// plugin's modinfo of the loaded modules), including "not found" answers.
+	ModuleInfo []ModuleInfo `json:"module_info,omitempty"`
+	// Modprobe is what captured `modprobe [-v] <module>` runs printed, one entry per module.
+	Modprobe []ModprobeRun `json:"modprobe,omitempty"`
 	// Sysctls by dotted name, e.g. "net.core.rmem_max", from sysctl -a or /proc/sys.
 	Sysctls map[string]string `json:"sysctls,omitempty"`
 	// CPUFreqGovernors counts CPUs per scaling_governor, e.g. {"powersave": 64}.
@@ -24,6 +29,9 @@ type Host struct {
 	MemlockRules []LimitRule `json:"memlock_rules,omitempty"`
 	// Services by unit name without ".service", from systemctl status / is-active.
 	Services map[string]Service `json:"services,omitempty"`
+	// Installer holds what an MLNX_OFED/DOCA-OFED installer (mlnxofedinstall,
+	// mlnx_add_kernel_support.sh) printed about kernels and packages it could not build or install.
+	Installer []InstallerEvent `json:"installer,omitempty"`
 	// KernelEvents are classified dmesg/journal/syslog lines about the RDMA stack.
 	KernelEvents []KernelEvent `json:"kernel_events,omitempty"`
 	// OpenSM is the opensm configuration and log, when captured.
@@ -65,6 +73,42 @@ type KernelModule struct {
 	SizeB    int64    `json:"size_bytes"`
 	UsedBy   []string `json:"used_by,omitempty"`
 	Evidence Evidence `json:"evidence"`
+}
+
+// ModuleInfo is one module as `modinfo` describes it (kmod tools/modinfo.c): its .ko file on
+// disk, version and dependencies. It says the module is installed, not that it is loaded.
+type ModuleInfo struct {
+	// Name is the module name with underscores ("nv_peer_mem"): modinfo's `name:`, else the
+	// file name of `filename:`, else the name in the refusal.
+	Name string `json:"name"`
+	// NotFound is true for kmod's "modinfo: ERROR: Module X not found.": no such module is
+	// installed for the running kernel (or built in).
+	NotFound bool `json:"not_found"`
+	// Filename is the .ko path, e.g. "/lib/modules/4.15.0-46-generic/updates/dkms/nv_peer_mem.ko".
+	Filename string `json:"filename,omitempty"`
+	Version  string `json:"version,omitempty"`
+	// Depends are the modules it needs loaded first (`depends:`), e.g. ["ib_core"].
+	Depends []string `json:"depends,omitempty"`
+	// Vermagic is the kernel release and flags it was built for ("4.15.0-46-generic SMP mod_unload").
+	Vermagic string `json:"vermagic,omitempty"`
+	// Evidence keyed "name", "not_found", "filename", "version", "depends", "vermagic".
+	Evidence EvidenceMap `json:"evidence,omitempty"`
+}
+
+// ModprobeRun is what `modprobe [-v] <module>` printed about one module (kmod tools/modprobe.c).
+type ModprobeRun struct {
+	// Module is the module name with underscores, e.g. "nvidia_peermem".
+	Module string `json:"module"`
+	// Inserted are the .ko files of -v's "insmod <path>" lines that name this module: modprobe
+	// tried to load it from there.
+	Inserted []string `json:"inserted,omitempty"`
+	// Error is modprobe's reason the module could not be loaded, from "modprobe: ERROR: could
+	// not insert 'X': <reason>" (e.g. "Invalid argument", "Unknown symbol in module, or
+	// unknown parameter (see dmesg)") or "modprobe: FATAL: Module X not found ..."; empty when
+	// it printed none.
+	Error string `json:"error,omitempty"`
+	// Evidence keyed "inserted" and "error".
+	Evidence EvidenceMap `json:"evidence,omitempty"`
 }
 
 // LimitRule is one pam_limits line `<domain> <type> <item> <value>` (limits.conf(5)).
@@ -113,7 +157,11 @@ const (
 	EventCableNotConnected = "cable_not_connected"
 	EventInsufficientPower = "insufficient_power"
 	EventIPoIBMTUClamp     = "ipoib_mtu_clamped"
-	EventOther             = "other"
+	// EventUnknownSymbol is the module loader's refusal of a module built against another
+	// kernel or driver stack: "nvidia_peermem: Unknown symbol ib_register_peer_memory_client
+	// (err -22)", "... disagrees about version of symbol ...". The module did not load.
+	EventUnknownSymbol = "unknown_symbol"
+	EventOther         = "other"
 )
 
 // KernelEvent is one classified kernel log line.
@@ -125,8 +173,11 @@ type KernelEvent struct {
 	PCIAddress string `json:"pci_address,omitempty"`
 	Netdev     string `json:"netdev,omitempty"`
 	// RDMADevice when the line names one, e.g. "infiniband mlx5_0: create_qp:...".
-	RDMADevice string   `json:"rdma_device,omitempty"`
-	Evidence   Evidence `json:"evidence"`
+	RDMADevice string `json:"rdma_device,omitempty"`
+	// Symbol is the kernel symbol an unknown_symbol line names, e.g.
+	// "ib_register_peer_memory_client".
+	Symbol   string   `json:"symbol,omitempty"`
+	Evidence Evidence `json:"evidence"`
 }
 
 // OpenSM is opensm's configuration and what its log says.
@@ -145,3 +196,25 @@ type OpenSMEvent struct {
 	Kind     string   `json:"kind"`
 	Evidence Evidence `json:"evidence"`
 }
+
+// InstallerEvent is one line of an MLNX_OFED/DOCA-OFED installer's output that says what it
+// could not do (MLNX_OFED_SRC install.pl, mlnxofedinstall).
+type InstallerEvent struct {
+	// Kind is "kernel_build_failed" ("Failed to build MLNX_OFED_LINUX for 5.14.0-rc5": its
+	// kernel modules could not be built for that kernel), "package_install_failed" ("Error:
+	// mlnx-ofed-kernel-modules installation failed!") or "feature_unsupported" ("WARNING: NFSoRDMA
+	// is not supported over kernel 6.5.11-7-pve, will continue installation without it.").
+	Kind string `json:"kind"`
+	// Kernel is the kernel release the line names, e.g. "5.14.0-rc5".
+	Kernel string `json:"kernel,omitempty"`
+	// Package is the package or feature the line names, e.g. "mlnx-ofed-kernel-modules", "NFSoRDMA".
+	Package  string   `json:"package,omitempty"`
+	Evidence Evidence `json:"evidence"`
+}
+
+// InstallerEvent kinds.
+const (
+	InstallerKernelBuildFailed  = "kernel_build_failed"
+	InstallerPackageFailed      = "package_install_failed"
+	InstallerFeatureUnsupported = "feature_unsupported"
+)
