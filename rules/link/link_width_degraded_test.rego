@@ -56,6 +56,7 @@ test_fires_on_a_fabric_link_narrower_than_both_ends_enable if {
 test_no_finding_on_a_split_fabric_port if {
 	fs := rule.findings with input as {"fabric": fabric_link(2, [2])}
 	count([f | some f in fs; f.subject.node_guid == "0xfc6a1c030091cf40"]) == 0
+}
 
 # fixtures/ibstat/cx3-1x-fdr-width-set.txt: ConnectX-3 port 1 Active at "Rate: 14" (no width printed).
 cx3 := {"name": "mlx4_0", "ca_type": "MT4099", "ports": [{"number": 1, "state": "Active", "physical_state": "LinkUp", "rate_gbps": 14, "lid": 6, "link_layer": "InfiniBand"}]}
