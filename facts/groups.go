@@ -32,6 +32,8 @@ var GroupTitles = map[string]string{
 	"irqs":           "/proc/interrupts",
 	"irq_affinity":   "IRQ affinity",
 	"lsmod":          "lsmod output",
+	"modinfo":        "modinfo output",
+	"modprobe":       "modprobe output",
 	"kernel_log":     "kernel log",
 	"ofed_installer": "MLNX_OFED installer output",
 	"sysctl":         "sysctl values",

@@ -10,6 +10,11 @@ type Host struct {
 	// ModulesFilter is the pattern of a filtered lsmod capture ("mlx" for `lsmod | grep mlx`):
 	// a module not matching it may be loaded although it is absent from Modules.
 	ModulesFilter string `json:"modules_filter,omitempty"`
+	// ModuleInfo is what `modinfo <module>` says of each module asked about (sos: the kernel
+	// plugin's modinfo of the loaded modules), including "not found" answers.
+	ModuleInfo []ModuleInfo `json:"module_info,omitempty"`
+	// Modprobe is what captured `modprobe [-v] <module>` runs printed, one entry per module.
+	Modprobe []ModprobeRun `json:"modprobe,omitempty"`
 	// Sysctls by dotted name, e.g. "net.core.rmem_max", from sysctl -a or /proc/sys.
 	Sysctls map[string]string `json:"sysctls,omitempty"`
 	// CPUFreqGovernors counts CPUs per scaling_governor, e.g. {"powersave": 64}.
@@ -70,6 +75,42 @@ type KernelModule struct {
 	Evidence Evidence `json:"evidence"`
 }
 
+// ModuleInfo is one module as `modinfo` describes it (kmod tools/modinfo.c): its .ko file on
+// disk, version and dependencies. It says the module is installed, not that it is loaded.
+type ModuleInfo struct {
+	// Name is the module name with underscores ("nv_peer_mem"): modinfo's `name:`, else the
+	// file name of `filename:`, else the name in the refusal.
+	Name string `json:"name"`
+	// NotFound is true for kmod's "modinfo: ERROR: Module X not found.": no such module is
+	// installed for the running kernel (or built in).
+	NotFound bool `json:"not_found"`
+	// Filename is the .ko path, e.g. "/lib/modules/4.15.0-46-generic/updates/dkms/nv_peer_mem.ko".
+	Filename string `json:"filename,omitempty"`
+	Version  string `json:"version,omitempty"`
+	// Depends are the modules it needs loaded first (`depends:`), e.g. ["ib_core"].
+	Depends []string `json:"depends,omitempty"`
+	// Vermagic is the kernel release and flags it was built for ("4.15.0-46-generic SMP mod_unload").
+	Vermagic string `json:"vermagic,omitempty"`
+	// Evidence keyed "name", "not_found", "filename", "version", "depends", "vermagic".
+	Evidence EvidenceMap `json:"evidence,omitempty"`
+}
+
+// ModprobeRun is what `modprobe [-v] <module>` printed about one module (kmod tools/modprobe.c).
+type ModprobeRun struct {
+	// Module is the module name with underscores, e.g. "nvidia_peermem".
+	Module string `json:"module"`
+	// Inserted are the .ko files of -v's "insmod <path>" lines that name this module: modprobe
+	// tried to load it from there.
+	Inserted []string `json:"inserted,omitempty"`
+	// Error is modprobe's reason the module could not be loaded, from "modprobe: ERROR: could
+	// not insert 'X': <reason>" (e.g. "Invalid argument", "Unknown symbol in module, or
+	// unknown parameter (see dmesg)") or "modprobe: FATAL: Module X not found ..."; empty when
+	// it printed none.
+	Error string `json:"error,omitempty"`
+	// Evidence keyed "inserted" and "error".
+	Evidence EvidenceMap `json:"evidence,omitempty"`
+}
+
 // LimitRule is one pam_limits line `<domain> <type> <item> <value>` (limits.conf(5)).
 type LimitRule struct {
 	// Domain is a user, "@group", "*" or a uid/gid range.
@@ -116,7 +157,11 @@ const (
 	EventCableNotConnected = "cable_not_connected"
 	EventInsufficientPower = "insufficient_power"
 	EventIPoIBMTUClamp     = "ipoib_mtu_clamped"
-	EventOther             = "other"
+	// EventUnknownSymbol is the module loader's refusal of a module built against another
+	// kernel or driver stack: "nvidia_peermem: Unknown symbol ib_register_peer_memory_client
+	// (err -22)", "... disagrees about version of symbol ...". The module did not load.
+	EventUnknownSymbol = "unknown_symbol"
+	EventOther         = "other"
 )
 
 // KernelEvent is one classified kernel log line.
@@ -128,8 +173,11 @@ type KernelEvent struct {
 	PCIAddress string `json:"pci_address,omitempty"`
 	Netdev     string `json:"netdev,omitempty"`
 	// RDMADevice when the line names one, e.g. "infiniband mlx5_0: create_qp:...".
-	RDMADevice string   `json:"rdma_device,omitempty"`
-	Evidence   Evidence `json:"evidence"`
+	RDMADevice string `json:"rdma_device,omitempty"`
+	// Symbol is the kernel symbol an unknown_symbol line names, e.g.
+	// "ib_register_peer_memory_client".
+	Symbol   string   `json:"symbol,omitempty"`
+	Evidence Evidence `json:"evidence"`
 }
 
 // OpenSM is opensm's configuration and what its log says.

@@ -32,13 +32,6 @@ var ignored = map[string]bool{
 	".rdmadoctor.yaml": true, "rdmadoctor.yaml": true,
 }
 
-// relevantPlugins are the sos plugin folders whose unrecognised files are listed one by one in a
-// sosreport; other unrecognised sos files are summarised in one line.
-var relevantPlugins = map[string]bool{
-	"infiniband": true, "mellanox_firmware": true, "pci": true, "networking": true,
-	"kernel": true, "hardware": true, "rdma": true, "opensm": true,
-}
-
 // Snapshot reads fsys (in sos layout, or a folder of captures) and returns the snapshot. It fails
 // when fsys cannot be walked, or with a *SeveralHostsError when its folders hold different hosts'
 // captures; unreadable or malformed files are recorded in Sources.
@@ -51,7 +44,13 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	inputs := map[string][]Input{}
 	var unrecognised, outLinks []string
 	var unread []facts.Source // files no spec claims by path or name whose content could not be read
+	// The files of a sosreport nothing reads, decided by path (Select) here or, for an
+	// archive, as it was read (source.Open kept none of them).
 	otherSos := 0
+	if c, ok := fsys.(interface{ SkippedFiles() int }); ok {
+		otherSos = c.SkippedFiles()
+	}
+	sos := s.Source.Kind == "sosreport"
 
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -82,9 +81,19 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 		if underTree(specs, p) != nil {
 			return nil
 		}
+		if sos {
+			switch Select(p, false) {
+			case source.Skip, source.Keep:
+				otherSos++
+				return nil
+			case source.List:
+				unrecognised = append(unrecognised, p)
+				return nil
+			}
+		}
 		in, how, sp := classify(fsys, specs, p)
 		if sp == nil {
-			if s.Source.Kind == "sosreport" && !sosRelevant(p) {
+			if sos && !sosRelevant(p) {
 				otherSos++
 				return nil
 			}

@@ -40,44 +40,29 @@ func splitName(base string) (name, label string) {
 	return base, ""
 }
 
-// matchName finds the spec whose command name is the longest prefix of the file's base name.
+// matchName finds the spec whose command name is the longest prefix of the file's base name
+// (after splitName), followed by "_" or the end; args is what follows it. specs is Specs().
 func matchName(specs []Spec, p string) (spec *Spec, args, label string) {
 	name, label := splitName(path.Base(p))
-	best := -1
-	for i := range specs {
-		for _, c := range specs[i].Commands {
-			if len(c) <= best {
-				continue
-			}
-			if name == c || strings.HasPrefix(name, c+"_") {
-				best = len(c)
-				spec = &specs[i]
-				args = strings.TrimPrefix(strings.TrimPrefix(name, c), "_")
-			}
-		}
+	i, n := specIndex().matchName(name)
+	if i < 0 {
+		return nil, "", label
 	}
-	return spec, args, label
+	return &specs[i], strings.TrimPrefix(name[n:], "_"), label
 }
 
-// matchPath finds the spec with a Paths pattern matching p.
+// matchPath finds the spec with a Paths pattern matching p; specs is Specs().
 func matchPath(specs []Spec, p string) *Spec {
-	for i := range specs {
-		for _, pat := range specs[i].Paths {
-			if ok, _ := path.Match(pat, p); ok {
-				return &specs[i]
-			}
-		}
+	if i := specIndex().matchPath(p); i >= 0 {
+		return &specs[i]
 	}
 	return nil
 }
 
-// underTree finds the tree spec whose root contains p.
+// underTree finds the tree spec whose root contains p; specs is Specs().
 func underTree(specs []Spec, p string) *Spec {
-	for i := range specs {
-		r := specs[i].Root
-		if r != "" && (p == r || strings.HasPrefix(p, r+"/")) {
-			return &specs[i]
-		}
+	if i := specIndex().underTree(p); i >= 0 {
+		return &specs[i]
 	}
 	return nil
 }

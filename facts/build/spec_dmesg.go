@@ -12,8 +12,9 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-// dmesgSniffRe is a kernel log line of an RDMA driver with dmesg's timestamp.
-var dmesgSniffRe = regexp.MustCompile(`(?m)^\[[^\]]+\] (mlx[45]_core|mlx[45]_ib|mlx4_en|infiniband|ib_core|ib_ipoib)`)
+// dmesgSniffRe is a kernel log line of an RDMA driver (or of GPUDirect's peer-memory module)
+// with dmesg's timestamp, or with a syslog/journal prefix and the "kernel:" tag.
+var dmesgSniffRe = regexp.MustCompile(`(?m)^(\[[^\]]+\]|[A-Z][a-z]{2} +\d+ [\d:]+ \S+ kernel:( \[[^\]]+\])?) (mlx[45]_core|mlx[45]_ib|mlx4_en|infiniband|ib_core|ib_ipoib|nvidia_peermem|nv_peer_mem)\b`)
 
 func init() {
 	register(Spec{
@@ -39,6 +40,17 @@ func applyDmesg(s *facts.Snapshot, in Input, r io.Reader) error {
 	mergeHost(s, in, facts.Host{KernelEvents: log.Events})
 	if err != nil {
 		return err
+	}
+	if log.Cut != nil {
+		return parse.Problems{{Line: log.Cut.N, Text: facts.Clip(log.Cut.Text, facts.MaxMessageBytes), Why: "file ends mid-line: the capture was cut here"}}
+	}
+	if log.Lines > 0 && log.KernelLines == 0 {
+		// Taken as a kernel log by its name, but no line has a kernel log's shape: an absent
+		// RDMA line here proves nothing.
+		return parse.Problems{{Line: 0, Why: fmt.Sprintf("none of its %d lines is a kernel log line (no dmesg [timestamp], no syslog \"kernel:\" tag, no RDMA driver prefix): not a kernel log", log.Lines)}}
+	}
+	if len(log.Events) == 0 && log.Lines > 0 {
+		return Noted("a kernel log of %d lines, none from the RDMA stack (mlx4/mlx5, ib_*, rdma_*, IPoIB, peer memory)", log.Lines)
 	}
 	if len(log.Omitted) == 0 {
 		return nil

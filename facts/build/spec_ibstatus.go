@@ -7,10 +7,12 @@ import (
 
 func init() {
 	register(Spec{
-		Name:        "ibstatus",
-		Plugin:      "infiniband",
-		Commands:    []string{"ibstatus"},
-		Sniff:       func(head []byte) bool { return hasLinePrefix(head, "Infiniband device '") },
+		Name:     "ibstatus",
+		Plugin:   "infiniband",
+		Commands: []string{"ibstatus"},
+		Sniff: func(head []byte) bool {
+			return hasLinePrefix(head, "Infiniband device '") || hasLinePrefix(head, "Fatal error:  device '")
+		},
 		Apply:       applyIBStatus,
 		Priority:    40,
 		MissingHint: "install infiniband-diags (rdma-core) and run ibstatus",
@@ -21,6 +23,9 @@ func init() {
 }
 
 func applyIBStatus(s *facts.Snapshot, in Input) error {
+	if r := parse.IBStatusRefusal(in.Data); r != nil {
+		return refused(s, in, "ibstatus", r) // no RDMA device registered
+	}
 	devs, err := parse.IBStatus(in.Data)
 	addDevices(s, in, devs) // what parsed is kept; err names the lines that did not
 	return err

@@ -36,6 +36,18 @@ func applyLsmod(s *facts.Snapshot, in Input) error {
 	if _, pat, ok := strings.Cut(in.Args, "grep_"); ok {
 		filter = strings.TrimPrefix(strings.ReplaceAll(pat, "_-e_", "|"), "-e_")
 	}
+	var note error
+	if len(mods) == 0 {
+		if filter == "" {
+			// lsmod prints its header even with no module loaded: this is not its output.
+			return parse.Problems{{Why: "no module line and no \"Module Size Used by\" header: not lsmod output"}}
+		}
+		// `lsmod | grep nvidia_peermem` printing nothing is an answer: no loaded module's
+		// line has the pattern (the evidence is the capture as a whole).
+		mods = []facts.KernelModule{}
+		s.Host.Evidence.Set("modules", facts.Evidence{Source: in.Spec, Path: in.Path})
+		note = Noted("no module line has %q: no loaded module matches the capture's filter", filter)
+	}
 	stamp(&mods, in.Spec, in.Path)
 	h := &s.Host
 	switch {
@@ -51,7 +63,7 @@ func applyLsmod(s *facts.Snapshot, in Input) error {
 		}
 		h.ModulesFilter += "|" + filter
 	}
-	return nil
+	return note
 }
 
 func hasModule(mods []facts.KernelModule, name string) bool {

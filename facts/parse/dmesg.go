@@ -27,6 +27,8 @@ var rdmaKernelDrivers = map[string]bool{
 	"mlx_compat": true, "mlxfw": true, "ib_core": true, "ib_ipoib": true, "ib_uverbs": true,
 	"ib_umad": true, "ib_cm": true, "rdma_cm": true, "rdma_ucm": true, "iw_cm": true,
 	"infiniband": true, "ib_srp": true, "ib_srpt": true, "ib_iser": true, "rpcrdma": true,
+	// GPUDirect RDMA's peer-memory clients, which register GPU memory with ib_core.
+	"nvidia_peermem": true, "nv_peer_mem": true,
 }
 
 // kernelEventKinds classify a message, most specific first. A kind matches when re matches; for
@@ -46,6 +48,8 @@ var kernelEventKinds = []struct {
 	{facts.EventProbeFailed, []string{"probe of ", "handle_hca_cap failed", "load_one failed", "init_one failed", "init_once failed", "function_setup failed"}, false, false,
 		regexp.MustCompile(`(?i)probe of \S+ failed|handle_hca_cap failed|load_one failed|init_one failed|init_once failed|function_setup failed`)},
 	{facts.EventFirmwareUpgrade, []string{"later fw", "too old"}, false, false, regexp.MustCompile(`(?i)upgrade to (a )?later fw|(firmware|fw)( version)?\b.*\btoo old`)},
+	{facts.EventUnknownSymbol, []string{"unknown symbol ", "disagrees about version of symbol "}, false, true,
+		regexp.MustCompile(`(?i)unknown symbol |disagrees about version of symbol `)},
 	{facts.EventModuleError, []string{"port module event[error]", "cable error"}, false, true, regexp.MustCompile(`(?i)port module event\[error\]|cable error`)},
 	{facts.EventCableNotConnected, []string{"cable is not con"}, false, true, regexp.MustCompile(`(?i)cable is not con`)},
 	{facts.EventIPoIBMTUClamp, []string{"will cause multicast packet drops"}, false, false, regexp.MustCompile(`mtu > \d+ will cause multicast packet drops`)},
@@ -61,6 +65,13 @@ const MaxEventsPerKind = 64
 
 // DmesgLog is what a kernel log says about the RDMA stack.
 type DmesgLog struct {
+	// Lines counts the non-empty lines read, and KernelLines those that have the shape of a
+	// kernel log line: dmesg's "[...]" stamp, a syslog/journal "kernel:" tag, or an RDMA
+	// driver's prefix. A file with Lines > 0 and KernelLines == 0 is not a kernel log.
+	Lines, KernelLines int
+	// Cut is the last line when the log does not end with a newline: the capture was cut there
+	// (`head -c`, a paste that stopped) and what the kernel logged next is lost.
+	Cut *Line
 	// Events are the classified RDMA lines in line order: of each kind, the first and the last
 	// MaxEventsPerKind.
 	Events []facts.KernelEvent
@@ -95,13 +106,23 @@ func ReadDmesg(r io.Reader) (DmesgLog, error) {
 		ok bool
 	}
 	known := map[string]class{}
-	err := EachLine(r, func(l Line) {
+	var lines, kernelLines int
+	tail := &lastByte{r: r}
+	var last Line
+	err := EachLine(tail, func(l Line) {
+		last = Line{N: l.N}
 		msg := l.Text
-		if msg != "" && msg[0] != '[' {
+		if strings.TrimSpace(msg) == "" {
+			return
+		}
+		lines++
+		kernelShaped := msg[0] == '['
+		if !kernelShaped {
 			if m := syslogPrefixRe.FindStringSubmatch(msg); m != nil {
 				if m[1] != "kernel" {
 					return
 				}
+				kernelShaped = true
 				msg = msg[len(m[0]):]
 			}
 		}
@@ -115,12 +136,45 @@ func ReadDmesg(r io.Reader) (DmesgLog, error) {
 			}
 			known[msg] = c
 		}
+		if kernelShaped || c.ok {
+			kernelLines++
+		}
 		if !c.ok {
 			return
 		}
 		keep.add(c.ev, l)
 	})
-	return keep.log(), err
+	log := keep.log()
+	log.Lines, log.KernelLines = lines, kernelLines
+	if err == nil && tail.n > 0 && tail.last != '\n' && last.N > 0 {
+		last.Text = string(tail.lastLine)
+		log.Cut = &last
+	}
+	return log, err
+}
+
+// lastByte passes r through and remembers the last byte read and the bytes of the last line
+// (up to MaxLineBytes), to tell a log that ends mid-line.
+type lastByte struct {
+	r        io.Reader
+	n        int64
+	last     byte
+	lastLine []byte
+}
+
+func (t *lastByte) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	if n > 0 {
+		t.n += int64(n)
+		t.last = p[n-1]
+		chunk := p[:n]
+		if i := bytes.LastIndexByte(chunk, '\n'); i >= 0 {
+			t.lastLine = append(t.lastLine[:0], chunk[i+1:]...)
+		} else if room := MaxLineBytes - len(t.lastLine); room > 0 {
+			t.lastLine = append(t.lastLine, chunk[:min(len(chunk), room)]...)
+		}
+	}
+	return n, err
 }
 
 // maxKnownMessages bounds the classified messages ReadDmesg remembers (~2 MB).
@@ -175,7 +229,23 @@ func kernelEvent(msg string) (facts.KernelEvent, bool) {
 		return ev, false
 	}
 	ev.Kind = kernelEventKind(msg)
+	if ev.Kind == facts.EventUnknownSymbol {
+		ev.Symbol = symbolNamed(msg)
+	}
 	return ev, true
+}
+
+// symbolNamed returns the symbol of the kernel module loader's "Unknown symbol X (err -22)" or
+// "disagrees about version of symbol X" (kernel/module/main.c), or "".
+func symbolNamed(msg string) string {
+	for _, k := range []string{"Unknown symbol ", "disagrees about version of symbol "} {
+		if _, rest, ok := strings.Cut(msg, k); ok {
+			if f := strings.Fields(rest); len(f) > 0 {
+				return f[0]
+			}
+		}
+	}
+	return ""
 }
 
 // kernelEventKind is the first kernelEventKinds entry msg matches, or EventOther.

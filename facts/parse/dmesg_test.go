@@ -20,11 +20,21 @@ func TestDmesg(t *testing.T) {
 		segv    = "dmesg/rdma-cm-segfault.txt"
 		steer   = "dmesg/mlx4-en-steering.txt"
 		mlx4    = "dmesg/mlx4-en-ports.txt"
+		flap    = "dmesg/mlx5-eth1-link-up-repeated-journal.txt"
+		plugged = "dmesg/mlx5-module-plugged-link-up.txt"
+		lso     = "dmesg/mlx4-en-lso-upgrade-fw.txt"
+		peermem = "dmesg/nvidia-peermem-unknown-symbol-T.txt"
+		nvpeer  = "dmesg/nv-peer-mem-unknown-symbol-T.txt"
 	)
 	e := func(f string, n int) facts.Evidence { return fixtureEv(t, f, n) }
 	ke := func(f string, n int, kind, drv, pci, nd string) facts.KernelEvent {
 		return facts.KernelEvent{Kind: kind, Driver: drv, PCIAddress: pci, Netdev: nd, Evidence: e(f, n)}
 	}
+	// GPUDirect's peer-memory module refused by the module loader.
+	sym := func(f string, n int, drv, s string) facts.KernelEvent {
+		return facts.KernelEvent{Kind: facts.EventUnknownSymbol, Driver: drv, Symbol: s, Evidence: e(f, n)}
+	}
+	const reg, unreg = "ib_register_peer_memory_client", "ib_unregister_peer_memory_client"
 	const pci7, pci16 = "0000:04:00.0", "0000:03:00.0"
 	for _, tc := range []struct {
 		fixture string
@@ -73,6 +83,36 @@ func TestDmesg(t *testing.T) {
 			ke(steer, 2, facts.EventOther, "mlx4_en", "", "eth1"),
 			ke(steer, 3, facts.EventOther, "mlx4_en", "", "eth2"),
 			ke(steer, 4, facts.EventOther, "mlx4_en", "", "eth2"),
+		}},
+		// cubecos#733: four Link up of eth1 in 45 s; the 8021q lines are not the RDMA stack's.
+		{flap, []facts.KernelEvent{
+			ke(flap, 1, facts.EventLinkUp, "mlx5_core", "0000:01:00.1", "eth1"),
+			ke(flap, 3, facts.EventLinkUp, "mlx5_core", "0000:01:00.1", "eth1"),
+			ke(flap, 5, facts.EventLinkUp, "mlx5_core", "0000:01:00.1", "eth1"),
+			ke(flap, 7, facts.EventLinkUp, "mlx5_core", "0000:01:00.1", "eth1"),
+		}},
+		{plugged, []facts.KernelEvent{
+			ke(plugged, 1, facts.EventOther, "mlx5_core", "0000:01:00.0", ""),
+			ke(plugged, 2, facts.EventOther, "mlx5_core", "0000:01:00.1", ""),
+			ke(plugged, 3, facts.EventLinkUp, "mlx5_core", "0000:01:00.0", "enp1s0f0"),
+			ke(plugged, 5, facts.EventLinkUp, "mlx5_core", "0000:01:00.1", "enp1s0f1"),
+		}},
+		// trinity#219: mlx4_en asks for later firmware on the node whose ibstatus finds no device.
+		{lso, []facts.KernelEvent{
+			ke(lso, 1, facts.EventOther, "mlx4_en", "", ""),
+			ke(lso, 2, facts.EventFirmwareUpgrade, "mlx4_en", "0000:0d:00.0", ""),
+			ke(lso, 3, facts.EventOther, "mlx4_en", "0000:0d:00.0", ""),
+			ke(lso, 4, facts.EventOther, "mlx4_ib", "", ""),
+		}},
+		{peermem, []facts.KernelEvent{
+			sym(peermem, 1, "nvidia_peermem", reg), sym(peermem, 2, "nvidia_peermem", reg),
+			sym(peermem, 3, "nvidia_peermem", unreg), sym(peermem, 4, "nvidia_peermem", unreg),
+			sym(peermem, 5, "nvidia_peermem", reg), sym(peermem, 6, "nvidia_peermem", reg),
+			sym(peermem, 7, "nvidia_peermem", unreg), sym(peermem, 8, "nvidia_peermem", unreg),
+		}},
+		{nvpeer, []facts.KernelEvent{
+			sym(nvpeer, 1, "nv_peer_mem", reg), sym(nvpeer, 2, "nv_peer_mem", unreg),
+			sym(nvpeer, 3, "nv_peer_mem", reg), sym(nvpeer, 4, "nv_peer_mem", unreg),
 		}},
 	} {
 		got, err := parse.Dmesg(fixtures.Read(t, tc.fixture))

@@ -112,12 +112,11 @@ func IBPortState(b []byte) (IBPortStateOutput, error) {
 type portInfoParser struct {
 	cur *facts.PortInfo
 	ext bool // inside the "# MLNX ext Port info" part
-	// speeds by field: base, ext, mlnx (FDR10), each for supported/enabled/active
-	supported, enabled map[string]bool
-	active             [3]string // base, ext, mlnx
+	// supported and enabled speeds (base, ext and Mellanox FDR10 together), each with the line
+	// it came from; active by field: base, ext, mlnx (FDR10)
+	supported, enabled map[string]facts.Evidence
+	active             [3]string
 	activeEv           [3]facts.Evidence
-	supportedEv        facts.Evidence
-	enabledEv          facts.Evidence
 }
 
 func (p *portInfoParser) start(title, where string, l Line) {
@@ -127,7 +126,7 @@ func (p *portInfoParser) start(title, where string, l Line) {
 		pi.Evidence.Set("lid", l.Evidence())
 		pi.Evidence.Set("port_number", l.Evidence())
 	}
-	*p = portInfoParser{cur: &pi, supported: map[string]bool{}, enabled: map[string]bool{}}
+	*p = portInfoParser{cur: &pi, supported: map[string]facts.Evidence{}, enabled: map[string]facts.Evidence{}}
 }
 
 // field records one "Key:....value" line; it returns why the value could not be used, or "".
@@ -143,16 +142,16 @@ func (p *portInfoParser) field(key, val string, l Line) string {
 		if err != nil || !strings.HasPrefix(val, "0x") {
 			return "not a hex bit mask"
 		}
-		fdr10 := n&1 == 1
+		if n&1 == 0 {
+			return ""
+		}
 		switch key {
 		case "LinkSpeedSupported":
-			p.note(p.supported, fdr10, &p.supportedEv, ev)
+			p.supported["FDR10"] = ev
 		case "LinkSpeedEnabled":
-			p.note(p.enabled, fdr10, &p.enabledEv, ev)
+			p.enabled["FDR10"] = ev
 		case "LinkSpeedActive":
-			if fdr10 {
-				p.active[2], p.activeEv[2] = "FDR10", ev
-			}
+			p.active[2], p.activeEv[2] = "FDR10", ev
 		}
 		return ""
 	}
@@ -187,13 +186,12 @@ func (p *portInfoParser) field(key, val string, l Line) string {
 		if !ok {
 			return "not a list of link speeds (2.5 Gbps or 5.0 Gbps ...)"
 		}
-		set, evp := p.supported, &p.supportedEv
+		set := p.supported
 		if strings.HasSuffix(key, "Enabled") {
-			set, evp = p.enabled, &p.enabledEv
+			set = p.enabled
 		}
 		for _, n := range names {
-			p.note(set, true, evp, ev)
-			set[n] = true
+			set[n] = ev
 		}
 	case "LinkSpeedActive", "LinkSpeedExtActive":
 		names, ok := speedNames(val)
@@ -211,31 +209,19 @@ func (p *portInfoParser) field(key, val string, l Line) string {
 	return ""
 }
 
-// note marks FDR10 (from the Mellanox mask) or a speed as present, keeping the first line as evidence.
-func (p *portInfoParser) note(set map[string]bool, present bool, evp *facts.Evidence, ev facts.Evidence) {
-	if !present {
-		return
-	}
-	if evp.Line == 0 {
-		*evp = ev
-	}
-	if p.ext {
-		set["FDR10"] = true
-	}
-}
-
 func (p *portInfoParser) flush(out *IBPortStateOutput) {
 	pi := p.cur
 	if pi == nil {
 		return
 	}
+	// The evidence of a list is the line of its fastest speed, the one rules compare.
 	pi.SpeedSupported = sortedSpeeds(p.supported)
 	pi.SpeedEnabled = sortedSpeeds(p.enabled)
-	if len(pi.SpeedSupported) > 0 {
-		pi.Evidence.Set("speed_supported", p.supportedEv)
+	if n := len(pi.SpeedSupported); n > 0 {
+		pi.Evidence.Set("speed_supported", p.supported[pi.SpeedSupported[n-1]])
 	}
-	if len(pi.SpeedEnabled) > 0 {
-		pi.Evidence.Set("speed_enabled", p.enabledEv)
+	if n := len(pi.SpeedEnabled); n > 0 {
+		pi.Evidence.Set("speed_enabled", p.enabled[pi.SpeedEnabled[n-1]])
 	}
 	// LinkSpeedActive is valid only when LinkSpeedExtActive is 0 (IBA PortInfo): the extended
 	// speed first, then the Mellanox FDR10 bit, then the base speed.
@@ -250,7 +236,7 @@ func (p *portInfoParser) flush(out *IBPortStateOutput) {
 	p.cur = nil
 }
 
-func sortedSpeeds(set map[string]bool) []string {
+func sortedSpeeds(set map[string]facts.Evidence) []string {
 	var out []string
 	for s := range set {
 		out = append(out, s)

@@ -83,6 +83,10 @@ func TestIBPortStateFDR10(t *testing.T) {
 	if b.SpeedActive != "FDR10" || b.Evidence["speed_active"].Text != "LinkSpeedActive:.................0x01" || *b.WidthActive != 1 || b.Title != "CA/RT PortInfo" {
 		t.Errorf("got %s (%q), width %d, title %q", b.SpeedActive, b.Evidence["speed_active"].Text, *b.WidthActive, b.Title)
 	}
+	// The evidence of a speed list is the line of its fastest speed.
+	if got := b.Evidence["speed_enabled"].Text; got != "LinkSpeedExtEnabled:.............14.0625 Gbps" {
+		t.Errorf("speed_enabled evidence %q", got)
+	}
 }
 
 // A value that is not a width or a speed is a problem of its line; the rest is kept.

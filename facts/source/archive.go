@@ -19,12 +19,18 @@ var errTotal = errors.New("uncompressed size limit reached")
 // archive reads one tar stream into a memFS, keeping only wanted members, without writing
 // anything to disk.
 type archive struct {
-	path string   // as given by the user, for errors
-	file *os.File // the archive, which xz-utils reads itself when it can seek back to its start
-	opt  Options
-	tree memFS
-	kept int64 // bytes of member content held in memory
+	path    string   // as given by the user, for errors
+	file    *os.File // the archive, which xz-utils reads itself when it can seek back to its start
+	opt     Options
+	tree    memFS
+	kept    int64 // bytes of member content held in memory
+	skipped int   // files not kept (decided by path), for the report's count
+	roots   roots // which folders are sosreports, as far as the stream has shown
 }
+
+// errNotKept is why a listed member of a sosreport cannot be read: it was decided by its path
+// (Decision List) and never read.
+var errNotKept = errors.New("not kept: no input reads this file")
 
 func (a *archive) fail(member string, kind error, format string, args ...any) error {
 	return &Error{Path: a.path, Member: member, Kind: kind, Err: fmt.Errorf(format, args...)}
@@ -65,12 +71,14 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 	}()
 	a.opt = a.opt.withDefaults()
 	a.tree = memFS{root: newDir(".")}
+	a.roots = roots{sos: map[string]bool{}, byName: map[string]bool{}}
 	stream, finish, err := a.decompress(r, f)
 	if err != nil {
 		return err
 	}
 	cr := &cappedReader{r: stream, max: a.opt.MaxTotal}
 	last, err := a.readTar(cr, f)
+	a.tree.skipped = a.skipped
 	if err == nil {
 		// Read what follows the tar's end (padding) so the decoder checks the whole stream,
 		// still within the size limit.
@@ -138,43 +146,58 @@ func (a *archive) streamError(last string, err error) error {
 	return a.fail(last, ErrFormat, "%w", err)
 }
 
-// member adds one tar entry to the fs, or refuses the archive.
+// member adds one tar entry to the fs, or refuses the archive. A member of a sosreport is
+// decided from its path before its content is read (decide): one that nothing reads is
+// skipped as the stream goes by.
 func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 	name, err := cleanMember(hdr.Name)
 	if err != nil {
 		return a.fail(hdr.Name, ErrUnsafe, "%w", err)
 	}
 	n := &node{mode: hdr.FileInfo().Mode(), modTime: hdr.ModTime, size: hdr.Size}
+	pend := false
 	switch hdr.Typeflag {
 	case tar.TypeDir:
-		if name == "." || !a.opt.Want(name) {
+		if name == "." {
+			return nil
+		}
+		if d, _ := a.decide(name, true); d == Skip {
 			return nil
 		}
 		n.mode, n.size, n.kids = fs.ModeDir|n.mode.Perm(), 0, map[string]*node{}
 	case tar.TypeReg, tar.TypeGNUSparse, tar.TypeCont:
-		if !a.opt.Want(name) {
-			return nil
-		}
-		if err := a.fill(n, tr, hdr); err != nil {
-			return err
+		var d Decision
+		switch d, pend = a.decide(name, false); d {
+		case Skip:
+			a.skipped++
+			return nil // the tar reader skips its content
+		case List:
+			n.mode, n.err = n.mode.Perm(), errNotKept
+		default:
+			if err := a.fill(n, tr, hdr); err != nil {
+				return err
+			}
 		}
 	case tar.TypeSymlink:
 		// A link whose target is absolute or leaves the archive is kept as it is: memFS never
 		// follows it out (opening it, or anything below it, fails with errLinkEscape), and
 		// the builder names it (a systemd *.wants link in etc/ is no reason to refuse a
-		// sosreport).
+		// sosreport). Links are kept wherever they are, having no content: the builder names
+		// those that leave the archive, and sysfs trees are read through them.
 		if hdr.Linkname == "" {
 			return a.fail(hdr.Name, ErrUnsafe, "symbolic link with an empty target")
 		}
-		if !a.opt.Want(name) {
-			return nil
+		if d, _ := a.decide(name, false); d == Skip && a.opt.Want != nil {
+			return nil // Options.Want alone decides links too
 		}
 		n.target, n.size = hdr.Linkname, int64(len(hdr.Linkname))
 	case tar.TypeLink:
 		if err := checkLink(name, hdr.Linkname, true); err != nil {
 			return a.fail(hdr.Name, ErrUnsafe, "hard link to %q: %w", hdr.Linkname, err)
 		}
-		if !a.opt.Want(name) {
+		var d Decision
+		if d, pend = a.decide(name, false); d == Skip {
+			a.skipped++
 			return nil
 		}
 		tname, err := cleanMember(hdr.Linkname)
@@ -182,10 +205,20 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 			return a.fail(hdr.Name, ErrUnsafe, "hard link to %q: %w", hdr.Linkname, err)
 		}
 		target, err := a.tree.lookup("link", tname, false)
-		if err != nil || target.isDir() || target.isSymlink() {
-			return nil // its target was not kept: neither is the link
+		switch {
+		case err == nil && !target.isDir() && !target.isSymlink():
+			n.mode, n.size, n.data, n.packed, n.err = target.mode, target.size, target.data, target.packed, target.err
+		case errors.Is(err, fs.ErrNotExist):
+			// Its target was skipped (or comes later, which tar does not write): the content
+			// went by unread. Listed, and reading it says why.
+			n.mode, n.size, n.err = n.mode.Perm(), 0, fmt.Errorf("hard link to %s, which was not kept", tname)
+		default:
+			a.skipped++
+			return nil // a link to a folder or a symbolic link carries no content
 		}
-		n.mode, n.size, n.data, n.packed, n.err = target.mode, target.size, target.data, target.packed, target.err
+		if d == List {
+			n.data, n.packed, n.err = nil, nil, errNotKept
+		}
 	case tar.TypeChar, tar.TypeBlock, tar.TypeFifo:
 		return a.fail(hdr.Name, ErrUnsafe, "is a %s, not a file", specialKind(hdr.Typeflag))
 	default:
@@ -197,7 +230,55 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 	if err := a.tree.add(name, n); err != nil {
 		return a.fail(hdr.Name, ErrUnsafe, "%w", err)
 	}
+	if pend {
+		a.roots.pending = append(a.roots.pending, pending{name, n})
+	}
 	return nil
+}
+
+// decide returns what becomes of the member name (a folder when dir is set): Options.Want's
+// answer when it is set; else, in a folder known to be a sosreport, the installed Selector's;
+// else Read, pending (true) for a file: kept as a capture would be, and decided again if its
+// folder turns out to be a sosreport.
+func (a *archive) decide(name string, dir bool) (Decision, bool) {
+	if a.opt.Want != nil {
+		if a.opt.Want(name) {
+			return Read, false
+		}
+		return Skip, false
+	}
+	if a.opt.keepAll {
+		return Read, false
+	}
+	if root, isNew := a.roots.learn(name); isNew {
+		a.resolve(root)
+	}
+	rel, ok := a.roots.of(name)
+	if !ok {
+		return Read, !dir
+	}
+	return Select(rel, dir), false
+}
+
+// resolve decides the members kept pending below root, which has just shown to be a
+// sosreport: those nothing reads are taken out of the tree again.
+func (a *archive) resolve(root string) {
+	for _, p := range a.roots.under(root) {
+		rel := p.name
+		if root != "" {
+			rel = strings.TrimPrefix(rel, root+"/")
+		}
+		switch Select(rel, false) {
+		case Skip:
+			if a.tree.remove(p.name, p.n) {
+				a.skipped++
+				a.kept -= p.n.size
+			}
+		case List:
+			a.kept -= p.n.size
+			p.n.data, p.n.packed, p.n.err = nil, nil, errNotKept
+		}
+	}
 }
 
 // fill reads a regular member's content, or marks it unreadable when it is over MaxMember.

@@ -159,35 +159,6 @@ func TestOpenDirectory(t *testing.T) {
 	})
 }
 
-func TestDefaultWant(t *testing.T) {
-	for name, want := range map[string]bool{
-		"ibstat":                               true,
-		"rdmadoctor.yaml":                      true,
-		"sos_commands/infiniband/ibstat":       true,
-		"sos_commands/mellanox_firmware/x":     true,
-		"sos_commands/selinux/sestatus":        false,
-		"sosreport-n1-2024/sos_commands/pci/x": true,
-		"sosreport-n1-2024/sos_commands/yum/x": false,
-		"sosreport-n1-2024/usr/lib/x":          false,
-		"sosreport-n1-2024/var/log/messages":   true,
-		"sosreport-n1-2024/var/lib/rpm/x":      false,
-		"sosreport-n1-2024/sys/class/net/x":    true,
-		"renamed/sos_commands/yum/x":           false,
-		"renamed/sos_logs/sos.log":             false,
-		"renamed/sos_commands/kernel/dmesg":    true,
-		"sos_logs/sos.log":                     false,
-		"proc/interrupts":                      true,
-		"etc/rdma/rdma.conf":                   true,
-		"node02/usr/notes":                     true,
-		"node02/ibstat":                        true,
-		"usr/lib/os-release":                   false,
-	} {
-		if got := source.DefaultWant(name); got != want {
-			t.Errorf("DefaultWant(%q) = %v, want %v", name, got, want)
-		}
-	}
-}
-
 func TestOpenNotARegularFile(t *testing.T) {
 	_, _, err := source.Open("/dev/null")
 	if !errors.Is(err, source.ErrFormat) || !strings.Contains(err.Error(), "/dev/null: not a regular file") {

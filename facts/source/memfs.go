@@ -41,7 +41,15 @@ func (n *node) isSymlink() bool { return n.mode&fs.ModeSymlink != 0 }
 // memFS is a read-only fs.FS over members read from an archive. Symbolic links behave as in
 // os.DirFS: ReadDir and WalkDir report them as links, Open and Stat follow them; links are
 // resolved inside the tree only.
-type memFS struct{ root *node }
+type memFS struct {
+	root    *node
+	skipped int // files of the archive not kept (decided by their path)
+}
+
+// SkippedFiles is the number of files of the archive that were not kept because nothing reads
+// them (decided by their path alone, Decision Skip): the builder counts them with the files it
+// does not read itself.
+func (m memFS) SkippedFiles() int { return m.skipped }
 
 var (
 	_ fs.StatFS     = memFS{}
@@ -188,7 +196,7 @@ func (m memFS) sub(dir string) (memFS, bool) {
 	if err != nil || !n.isDir() {
 		return memFS{}, false
 	}
-	return memFS{root: n}, true
+	return memFS{root: n, skipped: m.skipped}, true
 }
 
 func (n *node) entries() []fs.DirEntry {
@@ -328,4 +336,22 @@ func (m memFS) add(name string, n *node) error {
 		dir.kids[last] = n
 	}
 	return nil
+}
+
+// remove takes the node n out of the tree at the cleaned path name, unless a later member
+// replaced it there; it reports whether it did.
+func (m memFS) remove(name string, n *node) bool {
+	dir := m.root
+	parts := splitPath(name)
+	for _, c := range parts[:len(parts)-1] {
+		if dir = dir.kids[c]; dir == nil || !dir.isDir() {
+			return false
+		}
+	}
+	last := parts[len(parts)-1]
+	if dir.kids[last] != n {
+		return false
+	}
+	delete(dir.kids, last)
+	return true
 }

@@ -4,8 +4,10 @@
 // Archives (.tar, .tar.gz/.tgz, .tar.xz/.txz, .tar.bz2; told by magic bytes, not by name) are
 // read as a stream into memory: nothing is extracted to disk (.xz is decoded by xz-utils through
 // a pipe when installed, else in-process by github.com/ulikunitz/xz, about 2-4x slower). Only
-// the members gather may read are kept (see DefaultWant), each up to a size limit, and
-// decompression stops at a total limit and a member-count limit. Hostile members are refused with an error naming the archive and the
+// the members of a sosreport that the builder may read are kept, decided from each member's
+// path before its content is read (the Selector facts/build installs, derived from its input
+// specs), each up to a size limit; the others are skipped as the stream goes by and counted.
+// Decompression stops at a total limit and a member-count limit. Hostile members are refused with an error naming the archive and the
 // member: absolute paths, "..", hard links whose target leaves the archive, members below a
 // link, devices and FIFOs. Symbolic links inside the archive behave as on disk (os.DirFS):
 // listed as links, followed when opened; a symbolic link whose target is absolute or leaves
@@ -67,6 +69,14 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 		if err := a.read(br, fm); err != nil {
 			return nil, info, err
 		}
+		if a.skipped > 0 && len(a.roots.sos) == 0 {
+			// A top folder taken for a sosreport by its name (sosreport-*) holds no
+			// sos_commands/: it is a folder of captures, whose every file is read.
+			var err error
+			if a, err = rereadAll(path, opt, f, fm); err != nil {
+				return nil, info, err
+			}
+		}
 		m := a.tree
 		if dir, err := reportRoot(m); err != nil {
 			return nil, info, &Error{Path: path, Kind: ErrFormat, Err: err}
@@ -89,6 +99,21 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 		info.Kind = "captures"
 		return m, info, nil
 	}
+}
+
+// rereadAll reads the archive f of format fm again from its start, keeping every member. A
+// stream that cannot be read again (a pipe) is an error naming what to do.
+func rereadAll(path string, opt Options, f *os.File, fm format) (*archive, error) {
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return nil, &Error{Path: path, Kind: ErrFormat, Err: errors.New("a folder named like a sosreport holds no sos_commands/, and a pipe cannot be read twice: give it as a file")}
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	opt.keepAll = true
+	a := &archive{path: path, opt: opt, file: f}
+	return a, a.read(bufio.NewReaderSize(f, 1<<16), fm)
 }
 
 // openDirectory opens a directory so that symbolic links cannot lead out of it (os.Root), re-rooted

@@ -41,3 +41,40 @@ test_no_finding_for_ddr_connectx_on_2_9 if {
 	# corpus 010: MT25418 on 2.9.1000
 	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx4_0", "ca_type": "MT25418", "firmware": "2.9.1000", "ports": []}]}
 }
+
+# fixtures/dmesg/mlx4-en-lso-upgrade-fw.txt and fixtures/ibstatus/sys-files-not-found.txt
+# (clustervision/trinity#219: fixed by a firmware update)
+lso := {"kind": "firmware_upgrade_needed", "driver": "mlx4_en", "pci_address": "0000:0d:00.0", "evidence": {"source": "dmesg", "line": 2, "text": "[  939.318810] mlx4_en 0000:0d:00.0: LSO not supported, please upgrade to later FW version to enable LSO"}}
+
+no_device := {"tool": "ibstatus", "message": "Fatal error:  device '*': sys files not found (/sys/class/infiniband/*/ports)", "evidence": {"line": 1}}
+
+test_fires_as_error_when_the_kernel_asks_and_no_device_registered if {
+	fs := rule.findings with input as {"host": {"kernel_events": [lso], "userspace": [no_device]}, "devices": []}
+	count(fs) == 1
+	some f in fs
+	f.severity == "error"
+	f.confidence == "high"
+	f.subject == {"pci": "0000:0d:00.0"}
+	contains(f.message, "registered no RDMA device")
+}
+
+test_fires_as_warning_while_the_adapter_works if {
+	dev := {"name": "mlx4_0", "pci_address": "0000:0d:00.0", "firmware": "2.42.5000", "ca_type": "MT4099"}
+	fs := rule.findings with input as {"host": {"kernel_events": [lso]}, "devices": [dev]}
+	some f in fs
+	f.severity == "warning"
+	f.subject == {"pci": "0000:0d:00.0", "device": "mlx4_0"}
+}
+
+test_fires_as_critical_when_the_probe_then_failed if {
+	probe := {"kind": "probe_failed", "driver": "mlx4_core", "pci_address": "0000:0d:00.0", "evidence": {"line": 5}}
+	fs := rule.findings with input as {"host": {"kernel_events": [lso, probe]}}
+	some f in fs
+	f.severity == "critical"
+}
+
+test_no_finding_for_other_kernel_lines if {
+	# the same log's "UDP RSS is not supported on this device" asks for no firmware
+	e := {"kind": "other", "driver": "mlx4_en", "pci_address": "0000:0d:00.0", "evidence": {"line": 3}}
+	count(rule.findings) == 0 with input as {"host": {"kernel_events": [e], "userspace": [no_device]}}
+}

@@ -125,3 +125,10 @@ lane_of_speed(ml) := l if {
 	startswith(s, "IB-")
 	l := upper(substring(s, 3, -1))
 }
+
+# device_vars are the finding fields that name dev's PCI address as the device mlxlink reads
+# (-d accepts a BDF), for fixes written with {{mlxlink_device}}; none when the address is unknown.
+device_vars(dev) := {"vars": {"mlxlink_device": a}} if {
+	a := join.pci(dev)
+	a != ""
+} else := {}

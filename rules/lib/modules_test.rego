@@ -21,3 +21,16 @@ test_not_absent_when_filter_hides_it if {
 test_not_absent_without_lsmod if {
 	not modules.absent("ib_umad") with input as {"host": {"modules": null}}
 }
+
+test_absent_under_an_empty_filtered_capture if {
+	# nv_peer_memory#46: `lsmod | grep nv_peer` printed nothing
+	h := {"modules": [], "modules_filter": "nv_peer"}
+	modules.absent("nv_peer_mem") with input as {"host": h}
+	not modules.absent("nvidia_peermem") with input as {"host": h}
+}
+
+test_joined_filters_cover_each_pattern if {
+	h := {"modules": [{"name": "mlx5_core"}], "modules_filter": "mlx|nvidia"}
+	modules.absent("nvidia_peermem") with input as {"host": h}
+	not modules.absent("ib_uverbs") with input as {"host": h}
+}

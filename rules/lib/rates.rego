@@ -59,3 +59,19 @@ best_lane(p) := l if {
 	some l in ls
 	lane_rank[l] == top
 }
+
+# possible_widths are the widths in lanes that give port p's total rate with a lane speed that
+# exists (its own lane speed when known): ibstat prints only the total, so "Rate: 14" can only
+# be 1X FDR, "Rate: 10 (FDR10)" only 1X FDR10, while "Rate: 10" is 4X SDR or 1X QDR.
+possible_widths(p) := {w |
+	is_number(p.rate_gbps)
+	some w in [1, 2, 4, 8, 12]
+	lane_fits(p, p.rate_gbps / w)
+}
+
+lane_fits(p, g) if lane_gbps[p.lane_speed] == g
+
+lane_fits(p, g) if {
+	object.get(p, "lane_speed", "") == ""
+	lane_of_gbps[g]
+}

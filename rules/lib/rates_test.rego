@@ -16,3 +16,11 @@ test_lane_from_rate_alone_takes_the_fastest_reading if {
 	rates.best_lane({"rate_gbps": 56}) == "FDR"
 	not rates.best_lane({"rate_gbps": 7})
 }
+
+test_possible_widths_from_ibstat_rate if {
+	rates.possible_widths({"rate_gbps": 14}) == {1}
+	rates.possible_widths({"rate_gbps": 10, "lane_speed": "FDR10"}) == {1}
+	rates.possible_widths({"rate_gbps": 10}) == {1, 2, 4}
+	4 in rates.possible_widths({"rate_gbps": 56})
+	rates.possible_widths({"rate_gbps": null}) == set()
+}

@@ -70,3 +70,68 @@ test_fires_info_for_connectx3_at_qdr_without_peer_view if {
 	f.severity == "info"
 	f.confidence == "low"
 }
+
+# fixtures/mlxlink/cx5-ib-sdr-cable-speed-not-enabled.txt: `mlxlink -d mlx5_0 -p 1` alone.
+sdr := {
+	"device": "mlx5_0", "port": 1, "port_type": "NETWORK", "state": "Active", "physical_state": "LinkUp",
+	"speed": "IB-SDR", "width_lanes": 4, "enabled_link_speed": "SDR", "supported_cable_speed": "SDR",
+	"status_opcode": 25, "recommendation": "Cable speed not enabled", "firmware_version": "16.35.4506",
+}
+
+test_fires_from_mlxlink_speed if {
+	fs := rule.findings with input as {"devices": [], "mlxlink": [sdr], "fabric": {}, "port_info": []}
+	count(fs) == 1
+	some f in fs
+	f.subject == {"device": "mlx5_0", "port": 1}
+	f.severity == "error" # SDR on an EDR adapter: five generations
+	contains(f.message, "Active at SDR (4X) but the ConnectX-5 (MT4119) supports EDR")
+	contains(f.message, "Cable speed not enabled")
+}
+
+test_no_mlxlink_finding_when_the_port_rate_is_known if {
+	# corpus 018: ibstat gives the ConnectX-4's rate; the unjoined mlxlink must not repeat it
+	d := {"name": "ibp4s0", "ca_type": "MT4115", "ports": [{"number": 1, "state": "Active", "link_layer": "InfiniBand", "rate_gbps": 56}]}
+	ml := {"device": "/dev/mst/mt4115_pciconf1", "port_type": "NETWORK", "state": "Active", "speed": "IB-FDR"}
+	fs := rule.findings with input as {"devices": [d], "mlxlink": [ml], "fabric": {}, "port_info": []}
+	count(fs) == 1
+	some f in fs
+	f.subject.device == "ibp4s0"
+}
+
+test_fires_from_mlxlink_opcode_speed_degradation if {
+	ml := {"device": "0000:3b:00.0", "pci_address": "0000:3b:00.0", "port_type": "NETWORK", "state": "Active", "speed": "100G", "status_opcode": 34, "recommendation": "Speed degradation"}
+	fs := rule.findings with input as {"devices": [], "mlxlink": [ml], "fabric": {}, "port_info": []}
+	some f in fs
+	f.subject == {"pci": "0000:3b:00.0"}
+}
+
+# fixtures/ibportstate/cx3-query-1x-fdr10.txt: FDR supported and enabled, the link runs FDR10.
+blk := {
+	"title": "CA/RT PortInfo", "latest": true, "lid": 6, "port_number": 1, "link_state": "Active", "phys_link_state": "LinkUp",
+	"width_supported": [1, 4], "width_enabled": [1], "width_active": 1,
+	"speed_supported": ["SDR", "DDR", "QDR", "FDR10", "FDR"], "speed_enabled": ["SDR", "DDR", "QDR", "FDR10", "FDR"], "speed_active": "FDR10",
+}
+
+cx3 := {"name": "mlx4_0", "ca_type": "MT4099", "ports": [{"number": 1, "state": "Active", "physical_state": "LinkUp", "rate_gbps": 10, "lane_speed": "FDR10", "lid": 6, "link_layer": "InfiniBand"}]}
+
+test_fires_could_be_from_ibportstate if {
+	fs := rule.findings with input as {"devices": [cx3], "mlxlink": [], "fabric": {}, "port_info": [blk]}
+	count(fs) == 1
+	some f in fs
+	f.subject.device == "mlx4_0"
+	f.confidence == "medium"
+	contains(f.message, "Active at FDR10 although FDR is supported and enabled")
+}
+
+test_fires_info_when_speed_limited_by_configuration if {
+	b := object.union(blk, {"speed_enabled": ["SDR", "DDR", "QDR"], "speed_active": "QDR"})
+	fs := rule.findings with input as {"devices": [], "mlxlink": [], "fabric": {}, "port_info": [b]}
+	some f in fs
+	f.severity == "info"
+	contains(f.message, "limited by configuration")
+}
+
+test_no_ibportstate_finding_at_the_fastest_speed if {
+	b := object.union(blk, {"speed_active": "FDR"})
+	count(rule.findings) == 0 with input as {"devices": [], "mlxlink": [], "fabric": {}, "port_info": [b]}
+}

@@ -6,6 +6,8 @@
 #   cards pulled from IB clusters often still carry LINK_TYPE IB. The protocol is a firmware (NV)
 #   setting: change it with mstconfig and reboot or reset the firmware. With a site profile the
 #   intended fabric is known; without one it is inferred from the evidence, with less certainty.
+#   mlxlink's Status Opcode 40 ("VPI protocol do not match") is the firmware's own word for it;
+#   which protocol is meant it does not say.
 # scope: package
 # related_resources:
 #   - ref: https://docs.nvidia.com/networking/display/mftv4341lts/using-mlxconfig
@@ -32,6 +34,7 @@ import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.hca
 import data.rdmadoctor.lib.intent
 import data.rdmadoctor.lib.join
+import data.rdmadoctor.lib.mlxlink
 import data.rdmadoctor.lib.port
 
 names := {"ib": "InfiniBand", "ethernet": "Ethernet"}
@@ -195,4 +198,21 @@ ib_port_active if {
 	some q in d.ports
 	port.ib(q)
 	port.active(q)
+}
+
+# mlxlink: the firmware saw a partner of the other protocol (opcode 40); which side is wrong it
+# does not say, so the value to set is left to the operator.
+findings contains f if {
+	some ml in input.mlxlink
+	ml.port_type != "PCIE"
+	c := mlxlink.names(ml, "link-type-mismatch-with-fabric")
+	base := mlxlink.finding_for(
+		ml,
+		sprintf("mlxlink on %s: %s (%s): this port and its link partner run different protocols (InfiniBand vs Ethernet)", [ml.device, mlxlink.describe(ml), c.meaning]),
+		array.concat(mlxlink.status_evidence(ml), finding.evidence(ml, ["speed"])),
+	)
+	f := object.union(base, {
+		"confidence": "medium",
+		"vars": object.union(base.vars, {"param": sprintf("LINK_TYPE_P%d", [mlxlink.port(ml)])}),
+	})
 }

@@ -82,3 +82,19 @@ test_no_finding_for_eth_only_card if {
 		"nvconfig": [{"device": "0000:81:00.0", "pci_address": "0000:81:00.0", "params": {"SRIOV_EN": {"next_boot": "True(1)"}}}],
 	}
 }
+
+test_fires_from_mlxlink_opcode_40 if {
+	fs := rule.findings with input as {"devices": [], "netdevs": [], "nvconfig": [], "pci": [], "mlxlink": [{
+		"device": "mlx5_0", "port_type": "NETWORK", "state": "Down", "status_opcode": 40, "recommendation": "VPI protocol do not match",
+	}]}
+	some f in fs
+	f.subject == {"device": "mlx5_0", "port": 1}
+	f.vars.param == "LINK_TYPE_P1"
+	f.confidence == "medium"
+}
+
+test_no_mlxlink_finding_for_other_opcodes if {
+	count(rule.findings) == 0 with input as {"devices": [], "netdevs": [], "nvconfig": [], "pci": [], "mlxlink": [{
+		"device": "mlx5_0", "port_type": "NETWORK", "state": "Down", "status_opcode": 57, "recommendation": "Signal not detected",
+	}]}
+}

@@ -33,3 +33,49 @@ test_no_finding_when_down if {
 	p := object.union(one_x, {"state": "Down", "physical_state": "Polling"})
 	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_0", "ca_type": "MT4119", "ports": [p]}]}
 }
+
+# fixtures/ibstat/cx3-1x-fdr-width-set.txt: ConnectX-3 port 1 Active at "Rate: 14" (no width printed).
+cx3 := {"name": "mlx4_0", "ca_type": "MT4099", "ports": [{"number": 1, "state": "Active", "physical_state": "LinkUp", "rate_gbps": 14, "lid": 6, "link_layer": "InfiniBand"}]}
+
+test_fires_1x_from_ibstat_rate_alone if {
+	fs := rule.findings with input as {"devices": [cx3], "port_info": []}
+	some f in fs
+	f.confidence == "medium"
+	contains(f.message, "which only 1X FDR gives")
+}
+
+test_no_width_from_ambiguous_ibstat_rate if {
+	# "Rate: 10" is 4X SDR as well as 1X QDR
+	d := json.patch(cx3, [{"op": "replace", "path": "/ports/0/rate_gbps", "value": 10}])
+	count(rule.findings) == 0 with input as {"devices": [d], "port_info": []}
+}
+
+# fixtures/ibportstate/cx3-query-1x-fdr10.txt: LinkWidthEnabled 1X on a 1X-or-4X port - set on purpose.
+blk := {
+	"title": "CA/RT PortInfo", "latest": true, "lid": 6, "port_number": 1, "link_state": "Active", "phys_link_state": "LinkUp",
+	"width_supported": [1, 4], "width_enabled": [1], "width_active": 1,
+	"speed_supported": ["SDR", "DDR", "QDR", "FDR10", "FDR"], "speed_enabled": ["SDR", "DDR", "QDR", "FDR10", "FDR"], "speed_active": "FDR10",
+}
+
+test_fires_info_when_width_limited_by_configuration if {
+	fs := rule.findings with input as {"devices": [cx3], "port_info": [blk]}
+	count(fs) == 1
+	some f in fs
+	f.severity == "info"
+	f.subject.device == "mlx4_0"
+	contains(f.message, "LinkWidthEnabled is 1X")
+}
+
+test_fires_could_be_when_trained_below_enabled if {
+	b := object.union(blk, {"width_enabled": [1, 4]})
+	fs := rule.findings with input as {"devices": [], "port_info": [b]}
+	some f in fs
+	f.confidence == "medium"
+	contains(f.message, "could be 4X")
+}
+
+test_no_portinfo_finding_when_down if {
+	# corpus 029's block: Down / Polling right after enable, LinkWidthActive 4X
+	b := object.union(blk, {"link_state": "Down", "phys_link_state": "Polling", "width_enabled": [1, 4], "width_active": 4})
+	count(rule.findings) == 0 with input as {"devices": [], "port_info": [b]}
+}

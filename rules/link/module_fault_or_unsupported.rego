@@ -5,7 +5,9 @@
 #   exceeded, bus stuck, no EEPROM, unsupported or enforced part number, high temperature, bad or
 #   shorted cable), counts such events, or cannot read the EEPROM of a module on a link that is up.
 #   Firmware usually keeps the port down. "Long Range for non MLNX cable" and "Enforce part number
-#   list" are policy blocks: the cable may be fine electrically but is not accepted.
+#   list" are policy blocks: the cable may be fine electrically but is not accepted. mlxlink's
+#   Status Opcode says the same from the firmware (16, 20, 24-32: cable compliance or stamping not
+#   accepted; 56; 1025-1042: module management issues; rules/data/mlxlink_status.yaml).
 # scope: package
 # related_resources:
 #   - ref: https://github.com/torvalds/linux/blob/master/drivers/net/ethernet/mellanox/mlx5/core/events.c
@@ -15,11 +17,16 @@
 #   area: link
 #   severity: error
 #   confidence: high
-#   requires: []
+#   requires:
+#     - facts: [kernel_log]
+#     - facts: [ethtool_stats]
+#     - facts: [mlxlink]
+#     - facts: [ethtool_module]
+#       confidence: medium
 #   explains: [port-physical-link-down, ib-link-flapping]
 #   needs_reboot: false
 #   fix:
-#     - command: mlxlink -d {{pci}} -m
+#     - command: mlxlink -d {{mlxlink_device}} -m
 #       note: module identifier, part number, temperature and power class; reseat or replace the module
 #     - command: ethtool -m {{netdev}}
 #       note: power budget exceeded - use a lower power-class module; unsupported or enforced part number - use an NVIDIA-qualified cable; high temperature - fix airflow
@@ -27,6 +34,7 @@ package rdmadoctor.rules.module_fault_or_unsupported
 
 import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.ipoib
+import data.rdmadoctor.lib.mlxlink
 import data.rdmadoctor.lib.module
 import data.rdmadoctor.lib.stats
 
@@ -35,7 +43,7 @@ findings contains f if {
 	some ev in input.host.kernel_events
 	ev.kind == "module_error"
 	addr := object.get(ev, "pci_address", "")
-	f := finding.pci(addr, devname(addr), sprintf("kernel: %s", [trim_space(ev.evidence.text)]), [ev.evidence])
+	f := pci_var(finding.pci(addr, devname(addr), sprintf("kernel: %s", [trim_space(ev.evidence.text)]), [ev.evidence]))
 }
 
 # ethtool -S: mlx5 module event counters (module_unplug alone is a service action, not a fault).
@@ -45,12 +53,12 @@ findings contains f if {
 	not ipoib.netdev(nd)
 	rs := [r | some n in ["module_bus_stuck", "module_high_temp", "module_bad_shorted"]; r := object.union(stats.netdev(nd, n), {"name": n}); r.value > 0]
 	count(rs) > 0
-	f := {
+	f := pci_var({
 		"subject": module.subject(nd),
 		"message": sprintf("%s counted module errors: %s", [nd.name, concat(", ", [stats.describe(r.name, r) | some r in rs])]),
 		"evidence": stats.unique_evidence(rs),
 		"confidence": confidence(rs),
-	}
+	})
 }
 
 # ethtool -m: EEPROM unreadable although the link is up, so a module is plugged. A hex dump only
@@ -64,13 +72,34 @@ findings contains f if {
 	not driver_lacks_module_ops(err)
 	rdma_netdev(nd)
 	module.link_up(nd)
-	f := {
+	f := pci_var({
 		"subject": module.subject(nd),
 		"message": sprintf("%s: the module EEPROM cannot be read (%s) although the link is up", [nd.name, err]),
 		"evidence": finding.evidence(nd.module, ["unreadable"]),
 		"confidence": "medium",
-	}
+	})
 }
+
+# pci_var names the finding's PCI address as the device mlxlink should read (-d accepts a BDF).
+pci_var(f) := object.union(f, {"vars": {"mlxlink_device": f.subject.pci}}) if {
+	object.get(f.subject, "pci", "") != ""
+} else := f
+
+# mlxlink: the firmware's troubleshooting info names a module or cable problem.
+findings contains f if {
+	some ml in input.mlxlink
+	ml.port_type != "PCIE"
+	c := mlxlink.names(ml, "module-fault-or-unsupported")
+	f := mlxlink.finding_for(
+		ml,
+		sprintf("mlxlink on %s: %s (%s)%s", [ml.device, mlxlink.describe(ml), c.meaning, cable_note(ml)]),
+		array.concat(mlxlink.status_evidence(ml), finding.evidence(ml, ["cable_pn", "cable_vendor", "cable_identifier"])),
+	)
+}
+
+cable_note(ml) := sprintf("; cable %s %s", [object.get(ml, "cable_vendor", ""), ml.cable_pn]) if {
+	object.get(ml, "cable_pn", "") != ""
+} else := ""
 
 # has_stats holds when nd has ethtool -S counters (stats.netdev is undefined without them): it
 # spares the counter lookups on netdevs without any (VLANs).

@@ -42,3 +42,20 @@ test_no_finding_on_non_rdma_netdev if {
 	nd := {"name": "eno1", "kind": "ethernet", "driver": "igb", "link_detected": true, "module": {"unreadable": "Input/output error"}}
 	count(rule.findings) == 0 with input as {"sample": null, "host": {}, "devices": [], "netdevs": [nd]}
 }
+
+# mlxlink's firmware view: opcode 1032 (Power budget exceeded) on a port that is down.
+test_fires_from_mlxlink_module_opcode if {
+	fs := rule.findings with input as {"devices": [], "netdevs": [], "host": {}, "mlxlink": [{
+		"device": "/dev/mst/mt4119_pciconf0", "port_type": "NETWORK", "state": "Down",
+		"status_opcode": 1032, "recommendation": "Power budget exceeded", "cable_pn": "MMA1B00-C100D", "cable_vendor": "Mellanox",
+	}]}
+	some f in fs
+	contains(f.message, "Status Opcode 1032: Power budget exceeded (Power budget exceeded); cable Mellanox MMA1B00-C100D")
+	f.vars.mlxlink_device == "/dev/mst/mt4119_pciconf0"
+}
+
+test_no_mlxlink_finding_when_healthy if {
+	count(rule.findings) == 0 with input as {"devices": [], "netdevs": [], "host": {}, "mlxlink": [{
+		"device": "/dev/mst/mt41692_pciconf0", "port_type": "NETWORK", "state": "Active", "status_opcode": 0, "recommendation": "No issue was observed",
+	}]}
+}

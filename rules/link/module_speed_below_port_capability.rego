@@ -96,12 +96,19 @@ findings contains f if {
 	t := mlxlink.ca_type(ml)
 	top := hca.ca_types[t].max_lane
 	rates.lane_rank[cable] < rates.lane_rank[top]
-	f := mlxlink.finding_for(
+	base := mlxlink.finding_for(
 		ml,
 		sprintf("the cable on %s supports at most %s but the %s adapter can run %s: the link is capped by the cable%s", [ml.device, cable, hca.ca_types[t].family, top, status_note(ml)]),
 		array.concat(array.concat(finding.evidence(ml, ["supported_cable_speed", "speed", "cable_pn"]), mlxlink.ca_type_evidence(ml)), own_words(ml)),
 	)
+	f := object.union(base, grade(cable, top))
 }
+
+# A cable three or more generations below the adapter (SDR on EDR) costs as much as the
+# link-speed-degraded error it explains.
+grade(cable, top) := {"severity": "error"} if {
+	rates.lane_rank[top] - rates.lane_rank[cable] >= 3
+} else := {}
 
 # Ethernet: mlxlink's Supported Cable Speed (Ext.) stops below the port's Enabled Link Speed.
 findings contains f if {

@@ -4,7 +4,9 @@
 #   The port's physical state is Polling (no signal from a peer: cable, module, peer port disabled,
 #   or a protocol/speed mismatch), Disabled (disabled locally: netdev admin-down, ibportstate,
 #   mlxlink) or Sleep, so nothing can pass. A spare port of a node that runs on its other ports is
-#   most likely uncabled on purpose and is reported as info only.
+#   most likely uncabled on purpose and is reported as info only. mlxlink (State not Active, its
+#   Status Opcode and Recommendation say why: rules/data/mlxlink_status.yaml) and ibportstate
+#   (PhysLinkState) show the same where no port state of the device is in the snapshot.
 # scope: package
 # related_resources:
 #   - ref: https://github.com/linux-rdma/rdma-core/pull/847
@@ -14,16 +16,21 @@
 #   area: link
 #   severity: critical
 #   confidence: high
-#   requires: []
+#   requires:
+#     - facts: [ib_ports]
+#     - facts: [mlxlink]
+#     - facts: [port_info]
+#     - facts: [ethtool]
+#       confidence: medium
 #   explains: [ib-port-no-subnet-manager, sriov-vf-ib-port-not-active, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled]
 #   needs_reboot: false
 #   fix:
-#     - command: mlxlink -d {{pci}} -p {{port}} -m
+#     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -m
 #       note: module and cable present and recognised? (mstlink with mstflint)
 #     - command: ip link set dev {{netdev}} up
 #       note: Disabled because the netdev is administratively down (RoCE)
 #       when: {link_layer: Ethernet, physical_state: Disabled}
-#     - command: mlxlink -d {{pci}} -p {{port}} -a UP
+#     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -a UP
 #       note: re-enable a port disabled locally (or ibportstate ... enable)
 #       when: {physical_state: Disabled}
 #     - command: ibstat {{device}} {{port}}
@@ -35,6 +42,7 @@ import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.hca
 import data.rdmadoctor.lib.intent
 import data.rdmadoctor.lib.join
+import data.rdmadoctor.lib.mlxlink
 import data.rdmadoctor.lib.port
 
 # A port of an RDMA device without physical link.
@@ -46,11 +54,86 @@ findings contains f if {
 	not intent.unused(dev, p)
 	base := finding.port(
 		dev, p,
-		sprintf("%s port %d%s is %s / %s: %s", [dev.name, p.number, capture(dev), object.get(p, "state", "Down"), p.physical_state, meaning(p)]),
-		finding.evidence(p, ["state", "physical_state"]),
+		sprintf("%s port %d%s is %s / %s: %s%s", [dev.name, p.number, capture(dev), object.get(p, "state", "Down"), p.physical_state, meaning(p), mlxlink_note(dev, p)]),
+		array.concat(finding.evidence(p, ["state", "physical_state"]), mlxlink_evidence(dev, p)),
 	)
-	f := finding.with_fields(base, grade(dev, p))
+	f := finding.with_fields(base, object.union(grade(dev, p), mlxlink.device_vars(dev)))
 }
+
+# mlxlink: the link is not Active, for the reason its troubleshooting info gives, on a port whose
+# state no other input gives.
+findings contains f if {
+	some ml in input.mlxlink
+	ml.port_type != "PCIE"
+	object.get(ml, "state", "") != ""
+	ml.state != "Active"
+	not port_state_of(ml)
+	f := mlxlink.finding_for(
+		ml,
+		sprintf("mlxlink on %s: State %s, Physical state %s%s", [ml.device, ml.state, object.get(ml, "physical_state", "?"), reason(ml)]),
+		array.concat(finding.evidence(ml, ["state", "physical_state"]), cause_evidence(ml)),
+	)
+}
+
+# ibportstate: the queried port's PortInfo (its latest block) says Polling, Disabled or Sleep, and
+# no port state of that port (by its LID) is in the snapshot.
+findings contains f if {
+	some pi in input.port_info
+	pi.latest
+	not pi.peer
+	pi.phys_link_state in {"Polling", "Disabled", "Sleep"}
+	not lid_port_known(pi)
+	f := {
+		"subject": finding.compact({"device": object.get(pi, "device", "")}),
+		"message": sprintf("ibportstate: the port of LID %v (port %v) is %s / %s: %s", [pi.lid, pi.port_number, pi.link_state, pi.phys_link_state, meaning({"physical_state": pi.phys_link_state})]),
+		"evidence": finding.evidence(pi, ["lid", "link_state", "phys_link_state"]),
+	}
+}
+
+# port_state_of holds when the mlxlink report's port has a physical state from another input.
+port_state_of(ml) if {
+	d := mlxlink.device(ml)
+	some p in d.ports
+	p.number == mlxlink.port(ml)
+	object.get(p, "physical_state", "") != ""
+}
+
+lid_port_known(pi) if {
+	some d in input.devices
+	some p in d.ports
+	p.lid == pi.lid
+	object.get(p, "physical_state", "") != ""
+}
+
+reason(ml) := sprintf(" - %s (%s)", [mlxlink.describe(ml), mlxlink.cause(ml).meaning]) if {
+	mlxlink.names(ml, "port-physical-link-down")
+} else := sprintf(" - %s", [mlxlink.describe(ml)]) if {
+	is_number(ml.status_opcode)
+	ml.status_opcode != 0
+} else := ""
+
+cause_evidence(ml) := finding.evidence(ml, ["status_opcode", "recommendation"]) if {
+	is_number(ml.status_opcode)
+	ml.status_opcode != 0
+} else := []
+
+# mlxlink reports about this port that give the reason it is down.
+port_mlxlinks(dev, p) := [ml |
+	some ml in input.mlxlink
+	mlxlink.device(ml).name == dev.name
+	mlxlink.port(ml) == p.number
+	mlxlink.names(ml, "port-physical-link-down")
+]
+
+mlxlink_note(dev, p) := sprintf("; mlxlink: %s", [mlxlink.describe(ms[0])]) if {
+	ms := port_mlxlinks(dev, p)
+	count(ms) > 0
+} else := ""
+
+mlxlink_evidence(dev, p) := [e |
+	some ml in port_mlxlinks(dev, p)
+	some e in finding.evidence(ml, ["status_opcode", "recommendation"])
+]
 
 # An IPoIB netdev whose ethtool says no link, when no RDMA port state is in the snapshot for it.
 findings contains f if {

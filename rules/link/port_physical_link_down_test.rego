@@ -61,3 +61,42 @@ test_no_finding_for_ipoib_netdev_when_port_known if {
 		"netdevs": [{"name": "ib0", "link_detected": false}],
 	}
 }
+
+# An mlxlink report alone: the link is down and the firmware says why (NVIDIA opcode 57).
+test_fires_from_mlxlink_down_with_opcode if {
+	fs := rule.findings with input as {"devices": [], "netdevs": [], "mlxlink": [{
+		"device": "0000:81:00.0", "pci_address": "0000:81:00.0", "port_type": "NETWORK",
+		"state": "Down", "physical_state": "Polling", "status_opcode": 57, "recommendation": "Signal not detected",
+	}]}
+	some f in fs
+	f.subject == {"pci": "0000:81:00.0"}
+	contains(f.message, "Status Opcode 57: Signal not detected (Signal not detected)")
+}
+
+test_no_mlxlink_finding_when_active if {
+	count(rule.findings) == 0 with input as {"devices": [], "netdevs": [], "mlxlink": [{
+		"device": "mlx5_0", "port_type": "NETWORK", "state": "Active", "physical_state": "LinkUp",
+		"status_opcode": 25, "recommendation": "Cable speed not enabled",
+	}]}
+}
+
+# corpus 029's ibportstate block (LID 38 port 1, Down / Polling after `enable`), without ibstat.
+pi029 := {
+	"device": "mlx4_0", "port": 1, "title": "After PortInfo set", "latest": true, "lid": 38, "port_number": 1,
+	"link_state": "Down", "phys_link_state": "Polling", "width_active": 4, "speed_active": "QDR",
+}
+
+test_fires_from_ibportstate_alone if {
+	fs := rule.findings with input as {"devices": [], "netdevs": [], "port_info": [pi029]}
+	some f in fs
+	f.subject == {"device": "mlx4_0"}
+	contains(f.message, "LID 38 (port 1) is Down / Polling")
+}
+
+test_no_ibportstate_finding_when_the_port_state_is_known if {
+	fs := rule.findings with input as {
+		"devices": [{"name": "mlx4_0", "ca_type": "MT4103", "ports": [{"number": 1, "lid": 38, "state": "Active", "physical_state": "LinkUp", "link_layer": "InfiniBand"}]}],
+		"netdevs": [], "port_info": [pi029],
+	}
+	count(fs) == 0
+}

@@ -4,7 +4,11 @@
 #   The adapter's core driver (mlx5_core / mlx4_core) or its RDMA part (mlx5_ib / mlx4_ib, ib_core,
 #   ib_uverbs) is not loaded, so no RDMA device exists and every RDMA check above it is moot. Typical
 #   after an out-of-tree MLNX_OFED/DOCA build that does not match the running kernel, or when
-#   rdma-core (which loads mlx5_ib via udev) is not installed.
+#   rdma-core (which loads mlx5_ib via udev) is not installed. Read from lsmod (whole or filtered),
+#   or, without it, from a Mellanox function on PCI while the device listing tools find no RDMA
+#   device ("No IB devices found", ibstatus "sys files not found"). A driver that loaded but
+#   whose probe of the function failed is rdma-device-probe-failed, not this: when the kernel log
+#   names such a failure, this rule says nothing about a missing core driver.
 # scope: package
 # related_resources:
 #   - ref: https://github.com/linux-rdma/rdma-core/tree/master/kernel-boot
@@ -14,7 +18,10 @@
 #   area: stack
 #   severity: critical
 #   confidence: high
-#   requires: [lsmod]
+#   requires:
+#     - facts: [lsmod]
+#     - facts: [lspci, rdma_devices]
+#       confidence: medium
 #   explains: [port-physical-link-down, ib-port-no-subnet-manager, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled]
 #   needs_reboot: false
 #   fix:
@@ -27,6 +34,7 @@
 package rdmadoctor.rules.rdma_driver_modules_missing
 
 import data.rdmadoctor.lib.finding
+import data.rdmadoctor.lib.join
 
 # loaded counts a module listed itself or as a user of another one: a `lsmod | grep x` excerpt
 # shows ib_uverbs only in ib_core's "Used by" column.
@@ -49,6 +57,7 @@ findings contains f if {
 	mellanox_present
 	not loaded.mlx5_core
 	not loaded.mlx4_core
+	not probe_failed_logged
 	f := finding.with_fields(
 		finding.node(sprintf("no Mellanox core driver is loaded (neither mlx5_core nor mlx4_core in lsmod) although %s", [why_present]), array.concat(module_evidence, pci_evidence)),
 		{"vars": {"modules": ["mlx5_core", "mlx5_ib", "ib_uverbs", "rdma_ucm"]}},
@@ -62,6 +71,7 @@ findings contains f if {
 	loaded[core]
 	not loaded[ib]
 	count(input.devices) == 0
+	not probe_failed_logged
 	f := finding.with_fields(
 		finding.node(sprintf("%s is loaded but %s is not, and no RDMA device is listed: the adapter works as a plain NIC only", [core, ib]), module_evidence),
 		{"confidence": "medium", "vars": {"modules": [ib, "ib_uverbs", "rdma_ucm"]}},
@@ -78,6 +88,44 @@ findings contains f if {
 		finding.node("ib_core is loaded but ib_uverbs is not: user-space verbs (libibverbs, perftest, MPI, NCCL) cannot open any device", module_evidence),
 		{"vars": {"modules": ["ib_uverbs"]}},
 	)
+}
+
+# No lsmod: a Mellanox physical function is on PCI, yet the device listing tools say the kernel
+# registered no RDMA device at all.
+findings contains f if {
+	not is_array(input.host.modules)
+	no_devices
+	msgs := [m | some m in input.host.userspace; no_device_refusal(m)]
+	count(msgs) > 0
+	fns := sort([fn.address | some fn in input.pci; join.mellanox_pf(fn)])
+	count(fns) > 0
+	not probe_failed_logged
+	f := finding.with_fields(
+		finding.node(sprintf("no RDMA device is registered although %s on PCI (%s): its driver is not loaded, or not bound to it (%s: %q)", [pci_count(fns), concat(", ", fns), msgs[0].tool, msgs[0].message]), array.concat([msgs[0].evidence], pci_evidence)),
+		{"vars": {"modules": ["mlx5_core", "mlx5_ib", "ib_uverbs", "rdma_ucm"]}},
+	)
+}
+
+no_devices if not is_array(input.devices)
+
+no_devices if count(input.devices) == 0
+
+pci_count(fns) := "a Mellanox function is" if count(fns) == 1
+
+else := sprintf("%d Mellanox functions are", [count(fns)])
+
+# the listing tools' own words for "the kernel has no RDMA device"
+no_device_refusal(m) if {
+	m.tool in {"ibstat", "ibstatus", "ibv_devinfo", "ibv_devices"}
+	regex.match(`No IB devices found|sys files not found|Failed to get IB devices list`, m.message)
+}
+
+# The kernel log names a failed probe of an RDMA adapter: rdma-device-probe-failed reports it,
+# with the kernel's error, and a "driver missing" would list the same fault twice.
+probe_failed_logged if {
+	some ev in input.host.kernel_events
+	ev.kind == "probe_failed"
+	ev.driver in {"mlx5_core", "mlx4_core"}
 }
 
 mellanox_present if some_mellanox_module

@@ -43,3 +43,29 @@ test_no_finding_when_used_by_shows_ib_uverbs if {
 	mods := [{"name": "ib_ipoib"}, {"name": "ib_core", "used_by": ["rdma_cm", "ib_ipoib", "ib_uverbs", "mlx5_ib"]}]
 	count(rule.findings) == 0 with input as {"host": {"modules": mods}}
 }
+
+# fixtures/ibstatus/sys-files-not-found.txt (clustervision/trinity#219)
+ibstatus_refusal := {"tool": "ibstatus", "message": "Fatal error:  device '*': sys files not found (/sys/class/infiniband/*/ports)", "evidence": {"line": 1}}
+
+cx4 := {"address": "0000:03:00.0", "vendor_id": "15b3", "name": "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]", "vf": false, "evidence": {"address": {"line": 1}}}
+
+test_fires_without_lsmod_on_pci_and_no_device if {
+	fs := rule.findings with input as {"host": {"modules": null, "userspace": [ibstatus_refusal]}, "pci": [cx4], "devices": []}
+	count(fs) == 1
+	some f in fs
+	contains(f.message, "a Mellanox function is on PCI (0000:03:00.0)")
+	contains(f.message, "sys files not found")
+}
+
+test_no_finding_when_the_kernel_log_names_a_failed_probe if {
+	# corpus 116: rdma-device-probe-failed says it, with the kernel's error
+	probe := {"kind": "probe_failed", "driver": "mlx5_core", "pci_address": "0000:03:00.0", "evidence": {"line": 6}}
+	count(rule.findings) == 0 with input as {"host": {"modules": null, "userspace": [ibstatus_refusal], "kernel_events": [probe]}, "pci": [cx4], "devices": []}
+	count(rule.findings) == 0 with input as {"host": {"modules": [{"name": "ext4"}], "kernel_events": [probe]}, "pci": [cx4]}
+}
+
+test_no_finding_for_a_refusal_that_is_not_no_device if {
+	# corpus 002: ibstat stopped at one device; others may be listed
+	r := {"tool": "ibstat", "message": "ibpanic: [1323906] main: stat of IB device 'mlx5_8' failed: No such file or directory", "evidence": {"line": 9}}
+	count(rule.findings) == 0 with input as {"host": {"modules": null, "userspace": [r]}, "pci": [cx4], "devices": []}
+}

@@ -1,0 +1,196 @@
+package source_test
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
+	"github.com/rdmadoctor/rdmadoctor/facts/source"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
+)
+
+// skipped is the count of members an archive skipped by their path.
+func skipped(t *testing.T, fsys fs.FS) int {
+	t.Helper()
+	c, ok := fsys.(interface{ SkippedFiles() int })
+	if !ok {
+		t.Fatalf("%T does not count the files it skipped", fsys)
+	}
+	return c.SkippedFiles()
+}
+
+// files lists the regular files of fsys with their sizes.
+func files(t *testing.T, fsys fs.FS) map[string]int64 {
+	t.Helper()
+	out := map[string]int64{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		info, err := d.Info()
+		if err == nil {
+			out[p] = info.Size()
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sosCaptures are real captures where sos puts them, and a capture put at the report's top.
+func sosCaptures(t *testing.T) []member {
+	return []member{
+		reg("sos_commands/infiniband/ibstat", string(fixtures.Read(t, "ibstat/cx4-back-to-back-active-node01.txt"))),
+		reg("sos_commands/pci/lspci_-nnvv", string(fixtures.Read(t, "lspci/cx5-nn-pf-vfs.txt"))),
+		reg("notes from the node", string(fixtures.Read(t, "ibstatus/roce-ndr.txt"))),
+	}
+}
+
+// TestArchiveKeepsOnlyWhatIsRead: the cost of an unrelated member is flat, counted, not timed:
+// whatever their number, the members nothing reads are skipped as the stream goes by (none is
+// in the tree, each is counted) and the tree holds the captures' bytes alone. The snapshot is
+// that of the captures alone, apart from the count.
+func TestArchiveKeepsOnlyWhatIsRead(t *testing.T) {
+	captures := sosCaptures(t)
+	want := map[string]int64{}
+	for _, c := range captures {
+		want[c.name] = int64(len(c.body))
+	}
+	var base []string
+	for _, n := range []int{0, 50, 2000} {
+		ms := []member{dir(top)}
+		dirs := []string{"etc/apt", "usr/share/doc/x", "var/lib/dpkg", "proc/1", "sys/module/x", "sos_commands/yum", "sos_logs"}
+		for i := range n {
+			if i == n/2 {
+				for _, c := range captures {
+					ms = append(ms, reg(top+c.name, c.body))
+				}
+			}
+			// ibstat output: a content sniff would take it; nothing looks at it.
+			ms = append(ms, reg(fmt.Sprintf("%s%s/f%d", top, dirs[i%len(dirs)], i), captures[0].body))
+		}
+		if n == 0 {
+			for _, c := range captures {
+				ms = append(ms, reg(top+c.name, c.body))
+			}
+		}
+		p := writeFile(t, t.TempDir(), "r.tar.gz", gzipBytes(t, tarBytes(t, ms...)))
+		fsys, info, err := source.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := skipped(t, fsys); got != n {
+			t.Errorf("%d members: %d skipped", n, got)
+		}
+		if diff := cmp.Diff(want, files(t, fsys)); diff != "" {
+			t.Errorf("%d members: files kept (-want +got):\n%s", n, diff)
+		}
+		s, err := build.Snapshot(fsys, info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := sourceLines(s)
+		for i, l := range lines {
+			lines[i] = strings.Replace(l, fmt.Sprintf(" %d other sosreport files", n), " N other sosreport files", 1)
+		}
+		if n == 0 {
+			base = lines
+			if !slices.Contains(lines, "ibstatus notes from the node ok ") {
+				t.Errorf("the capture at the top was not read by its content: %q", lines)
+			}
+			continue
+		}
+		if diff := cmp.Diff(append(base, "unrecognized sos_commands/* unrecognized N other sosreport files not relevant to RDMA"), lines); diff != "" {
+			t.Errorf("%d members: sources (-captures alone +with them):\n%s", n, diff)
+		}
+	}
+}
+
+// wantSource builds the snapshot of fsys and checks that one of its sources is want (a
+// sourceLines line).
+func wantSource(t *testing.T, fsys fs.FS, info facts.SourceInfo, want string) {
+	t.Helper()
+	s, err := build.Snapshot(fsys, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := sourceLines(s); !slices.Contains(lines, want) {
+		t.Errorf("no source %q in %q", want, lines)
+	}
+}
+
+// TestArchiveLearnsItIsASosreport: a report tarred without its top folder shows that it is one
+// only when its sos_commands/ comes by; the members kept before are decided then, and the tree
+// and the count are those of the same archive in the other order.
+func TestArchiveLearnsItIsASosreport(t *testing.T) {
+	captures := sosCaptures(t)
+	unrelated := []member{reg("etc/apt/sources.list", captures[0].body), reg("var/lib/x", "x\n"), reg("sos_logs/sos.log", "log\n")}
+	var got []map[string]int64
+	for _, ms := range [][]member{append(append([]member{}, unrelated...), captures...), append(append([]member{}, captures...), unrelated...)} {
+		p := writeFile(t, t.TempDir(), "r.tar", tarBytes(t, ms...))
+		fsys, info, err := source.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Kind != "sosreport" || skipped(t, fsys) != len(unrelated) {
+			t.Errorf("kind %q, %d skipped; want sosreport, %d", info.Kind, skipped(t, fsys), len(unrelated))
+		}
+		got = append(got, files(t, fsys))
+	}
+	if diff := cmp.Diff(got[1], got[0]); diff != "" {
+		t.Errorf("files kept, sos_commands/ last vs first (-first +last):\n%s", diff)
+	}
+}
+
+// TestArchiveNamedLikeASosreport: a folder named sosreport-* that holds no sos_commands/ is a
+// folder of captures after all, and every file of it is read, by content too (the archive is
+// read again, keeping everything): no capture is lost to its name.
+func TestArchiveNamedLikeASosreport(t *testing.T) {
+	ibstat := string(fixtures.Read(t, "ibstat/cx4-back-to-back-active-node01.txt"))
+	p := writeFile(t, t.TempDir(), "r.tar.xz", xzBytes(t, tarBytes(t,
+		reg("sosreport-node01-notes/etc/pasted ibstat", ibstat), reg("sosreport-node01-notes/var/lib/x", "x\n"))))
+	fsys, info, err := source.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(map[string]int64{"etc/pasted ibstat": int64(len(ibstat)), "var/lib/x": 2}, files(t, fsys)); diff != "" {
+		t.Errorf("files kept (-want +got):\n%s", diff)
+	}
+	wantSource(t, fsys, info, "ibstat etc/pasted ibstat ok ")
+	// A pipe cannot be read again: refused, saying why, never read in part.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		b, _ := os.ReadFile(p)
+		w.Write(b)
+		w.Close()
+	}()
+	defer r.Close()
+	if _, _, err := source.Open(fmt.Sprintf("/proc/self/fd/%d", r.Fd())); err == nil || !strings.Contains(err.Error(), "holds no sos_commands/") {
+		t.Errorf("pipe: err = %v, want a refusal saying why", err)
+	}
+}
+
+// TestArchiveListsRDMAPluginFiles: a file of an RDMA plugin folder that no spec reads is listed,
+// not read; reading it says why.
+func TestArchiveListsRDMAPluginFiles(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "r.tar", tarBytes(t, reg(top+"sos_commands/rdma/rdma_res_show", "0: mlx5_0: pd 4\n"), reg(top+"sos_commands/infiniband/ibstat", "CA 'mlx5_0'\n")))
+	fsys, info, err := source.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fs.ReadFile(fsys, "sos_commands/rdma/rdma_res_show"); err == nil || !strings.Contains(err.Error(), "not kept") {
+		t.Errorf("read: %v, want not kept", err)
+	}
+	wantSource(t, fsys, info, "unrecognized sos_commands/rdma/rdma_res_show unrecognized no parser recognises this file by name or content")
+}
