@@ -47,8 +47,9 @@ func TestCorpusBuilds(t *testing.T) {
 
 // cutCaptures are the corpus files published cut short: they must be read as partial.
 var cutCaptures = map[string]bool{
-	"011-k8s-pod-ib-vf-down-linkup-lid-65535/ibv_devinfo":              true, // ends at "port: 1"
-	"039-hdr-node-second-hca-disabled-plus-cx4lx-eth/ibstat_TRUNCATED": true, // ends after "Physical state"
+	"011-k8s-pod-ib-vf-down-linkup-lid-65535/ibv_devinfo":                                              true, // ends at "port: 1"
+	"039-hdr-node-second-hca-disabled-plus-cx4lx-eth/ibstat_TRUNCATED":                                 true, // ends after "Physical state"
+	"302-hdr-quantum-switch-ibdiagnet2-net-dump-excerpt-ufm-ndt-docstring/ibdiagnet2.net_dump_EXCERPT": true, // 8 ports of one switch
 }
 
 // TestCorpusFacts checks the facts each CASE.md's diagnosis relies on.
