@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -42,6 +43,10 @@ func SysfsDevice(name string, files []SysfsFile) (dev facts.Device, problems []s
 	for _, f := range files {
 		val := strings.TrimSpace(f.Value)
 		ev := facts.Evidence{Path: f.Path, Text: val}
+		if !utf8.ValidString(val) || strings.ContainsRune(val, utf8.RuneError) {
+			problems = append(problems, fmt.Sprintf("%s: holds a byte that is not UTF-8: the file was damaged", f.Path))
+			continue
+		}
 		if num, attr, ok := sysfsPortFile(f.Rel); ok {
 			n, err := strconv.Atoi(num)
 			if err != nil {
@@ -86,6 +91,12 @@ func SysfsDevice(name string, files []SysfsFile) (dev facts.Device, problems []s
 	return dev, problems
 }
 
+var (
+	// mlxName is the name of an mlx4/mlx5 RDMA device, whose hca_type is "MT" and the device id.
+	mlxName   = regexp.MustCompile(`^mlx[45]_`)
+	mlxCAType = regexp.MustCompile(`^MT\d{4,5}$`)
+)
+
 // sysfsPortFile splits "ports/<num>/<attr>" (num decimal digits, attr not empty and on one line),
 // the files read for every port: it runs once per file of the tree, too often for a regexp.
 func sysfsPortFile(rel string) (num, attr string, ok bool) {
@@ -103,6 +114,9 @@ func sysfsPortFile(rel string) (num, attr string, ok bool) {
 func sysfsDeviceAttr(d *facts.Device, rel, val string, ev facts.Evidence) error {
 	switch rel {
 	case "hca_type":
+		if mlxName.MatchString(d.Name) && !mlxCAType.MatchString(val) {
+			return fmt.Errorf("%q is not a CA type (mlx4 and mlx5 write MT and the PCI device id in decimal, e.g. MT4099)", val)
+		}
 		d.CAType = val
 		d.Evidence.Set("ca_type", ev)
 	case "fw_ver":
