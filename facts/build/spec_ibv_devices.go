@@ -25,12 +25,15 @@ func init() {
 
 func applyIBVDevices(s *facts.Snapshot, in Input) error {
 	out, err := parse.IBVDevices(in.Data)
-	if err != nil {
+	if _, partial := parse.AsProblems(err); err != nil && !partial {
 		return err
 	}
 	in = addDevices(s, in, out.Devices)
 	if len(out.Messages) > 0 {
 		mergeHost(s, in, facts.Host{Userspace: out.Messages})
 	}
-	return refused(s, in, "ibv_devices", out.Refusal)
+	if rerr := refused(s, in, "ibv_devices", out.Refusal); rerr != nil {
+		return rerr
+	}
+	return err // the rows that could not be used make the source partial
 }

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -24,10 +25,16 @@ type IBVDevicesOutput struct {
 //	mlx5_0              248a0703004bf0a8
 //	mlx5_1              0000000000000000
 //
-// An empty table (no RDMA devices) parses to no devices and no error.
+// An empty table (no RDMA devices) parses to no devices and no error. A row that is not a
+// device name and 16 hex digits (a GUID cut short or damaged, a row cut mid-line, a byte that
+// is not UTF-8) is a problem of the partial read, and so is a file that ends without its
+// final newline (cut, maybe right after a row, before the rows that followed); the other rows are kept.
 func IBVDevices(b []byte) (IBVDevicesOutput, error) {
 	var out IBVDevicesOutput
-	for _, l := range Lines(b) {
+	var probs problems
+	lines := Lines(b)
+	table := false // after the "------" ruler
+	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		if strings.HasPrefix(t, "libibverbs:") {
 			out.Messages = append(out.Messages, facts.ToolRefusal{Tool: "ibv_devices", Message: t, Evidence: l.Evidence()})
@@ -41,11 +48,19 @@ func IBVDevices(b []byte) (IBVDevicesOutput, error) {
 			continue
 		}
 		f := strings.Fields(t)
-		if len(f) != 2 || f[0] == "device" || strings.HasPrefix(f[0], "---") {
+		if len(f) == 0 || f[0] == "device" {
 			continue
 		}
-		g, ok := GUID(f[1])
-		if !ok || len(f[1]) != 16 {
+		if strings.HasPrefix(f[0], "---") {
+			table = true
+			continue
+		}
+		g, ok := GUID(f[len(f)-1])
+		if len(f) != 2 || !ok || len(f[1]) != 16 {
+			cutHere := l.N == len(lines) && len(b) > 0 && b[len(b)-1] != '\n'  // cut() names that one
+			if table && !cutHere && !strings.ContainsRune(t, utf8.RuneError) { // and replaced() that one
+				probs.add(l, "not a device name and a 16-digit node GUID: the row was damaged")
+			}
 			continue
 		}
 		d := facts.Device{Name: f[0], NodeGUID: g}
@@ -53,5 +68,7 @@ func IBVDevices(b []byte) (IBVDevicesOutput, error) {
 		d.Evidence.Set("node_guid", l.Evidence())
 		out.Devices = append(out.Devices, d)
 	}
-	return out, nil
+	probs.replaced(lines)
+	probs.cut(b, lines, true) // device_list.c ends every line it prints with a newline
+	return out, probs.err()
 }

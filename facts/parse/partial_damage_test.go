@@ -133,3 +133,68 @@ func TestRDMAAppLogDamageNamed(t *testing.T) {
 		t.Errorf("messages %+v memlock %+v, want the cut message and no limit", out.Messages, out.Memlock)
 	}
 }
+
+func TestIBVDevicesDamageNamed(t *testing.T) {
+	const f = "ibv_devices/vfs-zero-guid.txt"
+	for _, tc := range []struct {
+		name string
+		edit func([]byte) []byte
+		line int
+		why  string
+		kept int
+	}{
+		{"GUID turned into a word", swap("mlx5_3 0000000000000000", "mlx5_3 fifty"), 5, "16-digit node GUID", 3},
+		{"row cut mid-GUID", cutAt("mlx5_1 506b", 9), 6, "cut", 3},
+		{"cut right after a row, before the rows that followed", cutAt("\nmlx5_3", 0), 4, "cut", 2},
+		{"a byte that is not UTF-8", swap("mlx5_2 0000", "mlx5_2 \ufffd0000"), 3, "not UTF-8", 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := parse.IBVDevices(damaged(t, f, tc.edit))
+			wantProblems(t, err, []int{tc.line}, tc.why)
+			if len(out.Devices) != tc.kept {
+				t.Errorf("%d devices kept, want %d", len(out.Devices), tc.kept)
+			}
+		})
+	}
+}
+
+func TestNCCLLogDamageNamed(t *testing.T) {
+	const f = "rdma_app_log/nccl-bootstrap-ib0-ipv6-link-local.txt"
+	for _, tc := range []struct {
+		name string
+		edit func([]byte) []byte
+		why  string
+	}{
+		{"address turned into a word", swap("fe80::a288", "fe80::fifty"), "does not parse"},
+		{"a byte that is not UTF-8", swap("fe80::a288", "fe80::\ufffda288"), "not UTF-8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := parse.RDMAAppLog(damaged(t, f, tc.edit))
+			wantProblems(t, err, []int{8}, tc.why)
+			if len(out.NCCLNetdevs) != 2 || out.NCCLNetdevs[0].LinkLocal != nil {
+				t.Errorf("got %+v, want both interfaces, the damaged one unjudged", out.NCCLNetdevs)
+			}
+		})
+	}
+}
+
+// corpus 038's mlx4_0 (sys/class/infiniband/mlx4_0/hca_type "MT4099", fw_ver "2.31.5050"): a cut
+// hca_type or a damaged fw_ver is named, not read as another adapter or firmware.
+func TestSysfsDeviceDamageNamed(t *testing.T) {
+	for _, tc := range []struct {
+		rel, val, why string
+	}{
+		{"hca_type", "MT40", "not MT and a PCI device id"},
+		{"hca_type", "", "not MT and a PCI device id"},
+		{"fw_ver", "fifty.31.5050", "not a version"},
+	} {
+		dev, probs := parse.SysfsDevice("mlx4_0", []parse.SysfsFile{{Rel: tc.rel, Path: "sys/class/infiniband/mlx4_0/" + tc.rel, Value: tc.val}})
+		if len(probs) != 1 || !strings.Contains(probs[0], tc.why) || dev.CAType != "" || dev.Firmware != "" {
+			t.Errorf("%s %q: problems %v, device %+v", tc.rel, tc.val, probs, dev)
+		}
+	}
+	dev, probs := parse.SysfsDevice("mlx4_0", []parse.SysfsFile{{Rel: "hca_type", Value: "MT4099\n"}, {Rel: "fw_ver", Value: "2.31.5050\n"}})
+	if len(probs) != 0 || dev.CAType != "MT4099" || dev.Firmware != "2.31.5050" {
+		t.Errorf("undamaged: problems %v, device %+v", probs, dev)
+	}
+}

@@ -1,10 +1,12 @@
 package parse
 
 import (
+	"fmt"
 	"net"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -38,6 +40,8 @@ var (
 	ncclUsingRe = regexp.MustCompile(`\bNCCL INFO (Bootstrap|NET/Socket|NET/IB) : Using (.*)$`)
 	// ncclHostRe is the "host:pid:tid [dev] NCCL" prefix NCCL's logger writes (src/debug.cc).
 	ncclHostRe = regexp.MustCompile(`(?:^|[\s>:\]])([A-Za-z0-9][A-Za-z0-9._-]*):\d+:\d+ \[\d+\] NCCL `)
+	// ncclMaskedRe is an address a reporter masked ("X.X.X.X", "xxx.xxx.xxx.xxx").
+	ncclMaskedRe = regexp.MustCompile(`^[Xx]+([.:][Xx]+)+$`)
 	// ncclIfRe is one "[0]eth0:172.17.0.2<0>" or "ib0:fe80::1%ib0<0>" item: index, name, address.
 	ncclIfRe = regexp.MustCompile(`^(?:\[\d+\])?([^:\s\[\]]+):(\S+?)(?:<\d+>)?$`)
 )
@@ -73,7 +77,11 @@ func RDMAAppLog(b []byte) (RDMAAppLogOutput, error) {
 	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		if strings.Contains(t, "NCCL INFO ") {
-			out.NCCLNetdevs = append(out.NCCLNetdevs, ncclNetdevs(t, l)...)
+			nds, bad := ncclNetdevs(t, l)
+			out.NCCLNetdevs = append(out.NCCLNetdevs, nds...)
+			if bad != "" {
+				probs.add(l, "%s", bad)
+			}
 			continue
 		}
 		tool, msg := appLogMessage(t)
@@ -121,11 +129,16 @@ func appLogMemlock(t string, l Line) *facts.MemlockLimit {
 	return nil
 }
 
-// ncclNetdevs returns the interfaces an NCCL INFO line names; nil for other NCCL lines.
-func ncclNetdevs(t string, l Line) []facts.NCCLNetdev {
+// ncclNetdevs returns the interfaces an NCCL INFO line names; nil for other NCCL lines. bad
+// says why a line that names interfaces could not be fully used (a byte that is not UTF-8, an
+// item or an address that does not parse); a masked address ("X.X.X.X") is kept unjudged.
+func ncclNetdevs(t string, l Line) (out []facts.NCCLNetdev, bad string) {
 	m := ncclUsingRe.FindStringSubmatch(t)
 	if m == nil {
-		return nil
+		return nil, ""
+	}
+	if strings.ContainsRune(t, utf8.RuneError) {
+		bad = "holds a byte that is not UTF-8: the capture was damaged here"
 	}
 	use, items := "bootstrap", m[2]
 	switch m[1] {
@@ -134,7 +147,7 @@ func ncclNetdevs(t string, l Line) []facts.NCCLNetdev {
 	case "NET/IB":
 		_, oob, ok := strings.Cut(items, "; OOB ")
 		if !ok {
-			return nil
+			return nil, bad
 		}
 		use, items = "oob", oob
 	}
@@ -142,10 +155,12 @@ func ncclNetdevs(t string, l Line) []facts.NCCLNetdev {
 	if h := ncclHostRe.FindStringSubmatch(t); h != nil {
 		host = h[1]
 	}
-	var out []facts.NCCLNetdev
 	for _, it := range strings.Fields(items) {
 		im := ncclIfRe.FindStringSubmatch(it)
 		if im == nil {
+			if bad == "" {
+				bad = fmt.Sprintf("%q is not an interface:address item", it)
+			}
 			continue
 		}
 		nd := facts.NCCLNetdev{Host: host, Use: use, Netdev: im[1], Address: im[2], Evidence: l.Evidence()}
@@ -157,8 +172,10 @@ func ncclNetdevs(t string, l Line) []facts.NCCLNetdev {
 			}
 			ll := ip.IsLinkLocalUnicast()
 			nd.LinkLocal = &ll
+		} else if !ncclMaskedRe.MatchString(im[2]) && bad == "" {
+			bad = fmt.Sprintf("address %q does not parse", im[2])
 		}
 		out = append(out, nd)
 	}
-	return out
+	return out, bad
 }

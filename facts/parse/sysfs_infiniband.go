@@ -26,6 +26,7 @@ type SysfsFile struct {
 
 var (
 	pciAddrRe = regexp.MustCompile(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
+	hcaTypeRe = regexp.MustCompile(`^MT\d{4,5}$`)
 )
 
 // SysfsDevice builds an RDMA device from its sysfs attribute files (kernel
@@ -114,12 +115,22 @@ func sysfsPortFile(rel string) (num, attr string, ok bool) {
 func sysfsDeviceAttr(d *facts.Device, rel, val string, ev facts.Evidence) error {
 	switch rel {
 	case "hca_type":
+<<<<<<< HEAD
 		if mlxName.MatchString(d.Name) && !mlxCAType.MatchString(val) {
 			return fmt.Errorf("%q is not a CA type (mlx4 and mlx5 write MT and the PCI device id in decimal, e.g. MT4099)", val)
+=======
+		// mlx4/mlx5 write "MT" and the decimal PCI device id (4 or 5 digits); a shorter or empty
+		// value was cut, and a wrong one would make a VF read as a PF or the other way round.
+		if (val == "" || strings.HasPrefix(val, "M")) && !hcaTypeRe.MatchString(val) {
+			return fmt.Errorf("hca_type %q: not MT and a PCI device id", val)
+>>>>>>> main
 		}
 		d.CAType = val
 		d.Evidence.Set("ca_type", ev)
 	case "fw_ver":
+		if !firmwareVersion(val) {
+			return fmt.Errorf("fw_ver %q: not a version", val)
+		}
 		d.Firmware = val
 		d.Evidence.Set("firmware", ev)
 	case "board_id":

@@ -20,10 +20,11 @@
 #   id: firmware-outdated-for-driver
 #   area: firmware
 #   severity: info
-#   confidence: medium
+#   confidence: high
 #   requires:
 #     - facts: [firmware_query]
 #     - facts: [rdma_devices]
+#       confidence: medium
 #     - facts: [kernel_log]
 #   explains: [rdma-device-probe-failed]
 #   needs_reboot: true
@@ -58,7 +59,10 @@ findings contains f if {
 	t := hca.ca_type(dev)
 	min := firmware.minimum[t]
 	version.less(dev.firmware, min)
-	f := finding.device(dev, sprintf("%s (%s) runs firmware %s, older than %s%s", [dev.name, t, dev.firmware, min, ref_note(t)]), finding.evidence(dev, ["firmware", "ca_type"]))
+	f := finding.with_fields(
+		finding.device(dev, sprintf("%s (%s) runs firmware %s, older than %s%s", [dev.name, t, dev.firmware, min, ref_note(t)]), finding.evidence(dev, ["firmware", "ca_type"])),
+		{"confidence": "medium"}, # a reference table, not the vendor's word
+	)
 }
 
 # A flint/mstflint query of a device no RDMA device entry covers.
@@ -70,7 +74,10 @@ findings contains f if {
 	min := firmware.minimum[t]
 	version.less(fw.version, min)
 	not device_reported(t)
-	f := finding.pci(fw_pci(fw), "", sprintf("%s (%s) runs firmware %s, older than %s%s", [fw.device, t, fw.version, min, ref_note(t)]), finding.evidence(fw, ["version", "psid"]))
+	f := finding.with_fields(
+		finding.pci(fw_pci(fw), "", sprintf("%s (%s) runs firmware %s, older than %s%s", [fw.device, t, fw.version, min, ref_note(t)]), finding.evidence(fw, ["version", "psid"])),
+		{"confidence": "medium"},
+	)
 }
 
 newer(fw) if regex.match(`(?i)update required`, object.get(fw, "status", ""))

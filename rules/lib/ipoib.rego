@@ -16,3 +16,17 @@ netdev(nd) if {
 # port returns [device, port] of an IPoIB netdev (the first by device name when several ports
 # claim it, e.g. a PF and its VFs); undefined when unknown.
 port(nd) := join.port_of_netdev(nd.name)
+
+# child holds for an IPoIB P_Key child interface: ip link names its parent ("ib0.8001@ib0").
+child(nd) if {
+	netdev(nd)
+	object.get(nd, "parent", "") != ""
+}
+
+# parent_of returns the parent netdev of a child from the same capture; undefined when the
+# parent's own record is not in the snapshot.
+parent_of(nd) := par if {
+	some par in input.netdevs
+	par.name == nd.parent
+	object.get(par, "capture", "") == object.get(nd, "capture", "")
+}

@@ -56,15 +56,18 @@ std_gbps(g) := 40 if g == 56
 else := g
 
 # adapter_cap returns what the adapter model says of the netdev's port, when ethtool's link modes
-# are not there: {gbps, family, evidence} from the CA type of its RDMA device (joined by its
-# port or PCI address) or, for mlx4_en, the ConnectX-3 family (mlx4 drives ConnectX to
-# ConnectX-3, none faster than 56GbE). gbps is the family's fastest port (rules/data/hca_models.yaml),
-# an upper bound of the part's. Undefined when the model is not known.
-adapter_cap(nd) := {"gbps": c.max_eth_gbps, "family": c.family, "evidence": finding.evidence(d, ["ca_type"])} if {
+# are not there: {gbps, family, exact, evidence} from the adapter's own description (exact: the
+# part), else from the CA type of its RDMA device (joined by its port or PCI address) or, for
+# mlx4_en, the ConnectX-3 family (mlx4 drives ConnectX to ConnectX-3, none faster than 56GbE):
+# then gbps is the family's fastest port (rules/data/hca_models.yaml), an upper bound of the
+# part's. Undefined when the model is not known.
+adapter_cap(nd) := c if {
+	c := object.union(description_cap(nd), {"exact": true})
+} else := {"gbps": c.max_eth_gbps, "family": c.family, "exact": false, "evidence": finding.evidence(d, ["ca_type"])} if {
 	d := adapter_device(nd)
 	c := hca.caps(d)
 	c.max_eth_gbps > 0
-} else := {"gbps": c.max_eth_gbps, "family": "ConnectX-3 (mlx4_en)", "evidence": finding.evidence(nd, ["driver"])} if {
+} else := {"gbps": c.max_eth_gbps, "family": "ConnectX-3 (mlx4_en)", "exact": false, "evidence": finding.evidence(nd, ["driver"])} if {
 	nd.driver == "mlx4_en"
 	c := hca.ca_types.MT4099
 }
@@ -120,3 +123,35 @@ subject(nd) := object.union(
 
 # mlxlink_type is the CA type an mlxlink report is about (from /dev/mst/mt4115_pciconf1).
 mlxlink_type(ml) := hca.type_of_firmware({"device_type": "", "device": ml.device})
+
+# description_cap returns what the adapter's own description says of its ports, e.g. "ConnectX-5
+# VPI adapter card; EDR IB (100Gb/s) and 100GbE; single-port QSFP28" (mstconfig query, mlxfwmanager
+# Description) -> {gbps: 100, ...}: the part, not only its family. The query is joined to the
+# netdev by PCI slot (the functions of one adapter share bus and device). Undefined without one.
+description_cap(nd) := {"gbps": g, "family": sprintf("the %s", [trim_space(d.text)]), "evidence": d.evidence} if {
+	some d in descriptions(nd)
+	g := max(description_eth_gbps(d.text))
+}
+
+descriptions(nd) := [{"text": q.description, "evidence": finding.evidence(q, ["description"])} |
+	slot := pci_slot(object.get(nd, "pci_address", ""))
+	slot != ""
+	some q in array.concat(object.get(input, "nvconfig", []), object.get(input, "firmware", []))
+	object.get(q, "description", "") != ""
+	pci_slot(join.nv_pci(q)) == slot
+]
+
+# pci_slot is a PCI address without its function: 0000:3b:00.1 -> 0000:3b:00.
+pci_slot(a) := s if {
+	regex.match(`^[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$`, a)
+	s := substring(a, 0, 10)
+} else := ""
+
+# description_eth_gbps are the Ethernet speeds a description names: "100GbE", "40/56GbE",
+# "100 GbE", "Ethernet 10Gb/40Gb".
+description_eth_gbps(text) := {to_number(n[0]) |
+	some m in regex.find_all_string_submatch_n(`([0-9]+(?:/[0-9]+)*) ?GbE\b|Ethernet ((?:[0-9]+Gb/?)+)`, text, -1)
+	some part in array.slice(m, 1, 3)
+	part != ""
+	some n in regex.find_all_string_submatch_n(`[0-9]+`, part, -1)
+}

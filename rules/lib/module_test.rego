@@ -30,3 +30,17 @@ test_eth_speeds_from_mlxlink_lists if {
 	module.eth_speeds_gbps("200G_2X,200G_4X,100G_1X,100G_2X,100G_4X,50G_1X,50G_2X,40G,25G,10G,1G") == {200, 100, 50, 40, 25, 10, 1}
 	module.eth_speeds_gbps("EDR,FDR") == set()
 }
+
+# Description lines of real mstconfig/mlxfwmanager fixtures (fixtures/mstconfig, fixtures/mlxfwmanager).
+test_description_eth_gbps if {
+	module.description_eth_gbps("ConnectX-5 VPI adapter card; EDR IB (100Gb/s) and 100GbE; single-port QSFP28") == {100}
+	module.description_eth_gbps("HP InfiniBand FDR/Ethernet 10Gb/40Gb 2-port 544+FLR-QSFP Adapter") == {10, 40}
+	module.description_eth_gbps("Mellanox ConnectX-6 Dx Dual Port 100 GbE QSFP56 Network Adapter") == {100}
+	module.description_eth_gbps("NVIDIA ConnectX-7 HHHL Adapter Card; 200GbE (default mode) / NDR200 IB; Dual-port QSFP112; PCIe 5.0 x16 with x16 PCIe extension option; Crypto Disabled; Secure Boot Enabled") == {200}
+	module.description_eth_gbps("Mellanox ConnectX-4 EDR IB VPI Single-port x16 PCIe 3.0 HCA") == set()
+}
+
+test_pci_slot if {
+	module.pci_slot("0000:3b:00.1") == "0000:3b:00"
+	module.pci_slot("3b:00.1") == ""
+}

@@ -5,7 +5,8 @@
 #   an FDR-rated cable on an EDR adapter, so the link trains at the module's rate (or not at all).
 #   Intentional slower deployments exist (the switch only does 40G); the module is then still the cap.
 #   The port's capability comes from ethtool's supported link modes, mlxlink's Enabled Link Speed,
-#   or the adapter model (rules/data/hca_models.yaml: a family's fastest part, so a bound only,
+#   the adapter's own description (mstconfig/mlxfwmanager "Description: ...; 100GbE; ..."), or
+#   the adapter model (rules/data/hca_models.yaml: a family's fastest part, so a bound only,
 #   hence low confidence); the module's from ethtool -m or mlxlink's Supported Cable Speed and
 #   Recommendation ("Cable speed not enabled").
 # scope: package
@@ -23,6 +24,8 @@
 #       confidence: low
 #     - facts: [ethtool_module, ethtool_driver]
 #       confidence: low
+#     - facts: [ethtool_module, nvconfig]
+#     - facts: [ethtool_module, firmware_query]
 #     - facts: [mlxlink]
 #   explains: [link-speed-degraded, link-width-degraded]
 #   needs_reboot: false
@@ -71,12 +74,21 @@ findings contains f if {
 	mod < cap
 	f := {
 		"subject": module.subject(nd),
-		"message": sprintf("%s holds a %vG %s module; %s adapters have ports up to %vG, so unless this part is a slower one the module caps the link", [nd.name, mod, object.get(m, "identifier", "?"), c.family, cap]),
+		"message": model_message(nd, m, mod, c, cap),
 		"evidence": array.concat(finding.evidence(m, ["identifier", "compliance", "nominal_bit_rate_mbps", "vendor_pn"]), c.evidence),
-		"confidence": "low",
+		"confidence": model_confidence(c),
 		"vars": vars(nd),
 	}
 }
+
+model_message(nd, m, mod, c, cap) := sprintf("%s holds a %vG %s module in a port of %s (%vG): the link runs at the module's rate at best", [nd.name, mod, object.get(m, "identifier", "?"), c.family, cap]) if {
+	c.exact
+} else := sprintf("%s holds a %vG %s module; %s adapters have ports up to %vG, so unless this part is a slower one the module caps the link", [nd.name, mod, object.get(m, "identifier", "?"), c.family, cap])
+
+# the adapter's own description names the part: medium; its family only bounds it: low.
+model_confidence(c) := "medium" if c.exact
+
+else := "low"
 
 usable(nd, m) if {
 	module.ethernet(nd)

@@ -98,3 +98,28 @@ test_no_finding_when_module_matches_port if {
 test_no_finding_for_edr_cable_on_edr_adapter if {
 	count(rule.findings) == 0 with input as {"mlxlink": [{"device": "/dev/mst/mt4115_pciconf1", "port_type": "NETWORK", "supported_cable_speed": "EDR,FDR,FDR10,QDR,DDR,SDR"}]}
 }
+
+# The adapter's own description (fixtures/mstconfig/cx5-e-query-hpe-doc-excerpt.txt style:
+# "ConnectX-5 EN network interface card; 100GbE single-port ..."), joined by PCI slot: medium.
+test_fires_medium_from_adapter_description if {
+	fs := rule.findings with input as {
+		"devices": [],
+		"nvconfig": [{"device": "0000:3b:00.0", "pci_address": "0000:3b:00.0", "description": "ConnectX-5 EN network interface card; 100GbE single-port ..."}],
+		"firmware": [],
+		"mst_devices": [],
+		"netdevs": [{"name": "enp59s0f1", "kind": "ethernet", "pci_address": "0000:3b:00.1", "module": qsfp_plus}],
+	}
+	some f in fs
+	f.confidence == "medium"
+	contains(f.message, "in a port of the ConnectX-5 EN network interface card; 100GbE single-port ... (100G)")
+}
+
+test_no_finding_from_description_of_a_40g_part if {
+	count(rule.findings) == 0 with input as {
+		"devices": [],
+		"nvconfig": [],
+		"firmware": [{"tool": "mlxfwmanager", "device": "/dev/mst/mt4103_pci_cr0", "pci_address": "0000:04:00.0", "description": "HP InfiniBand FDR/Ethernet 10Gb/40Gb 2-port 544+FLR-QSFP Adapter"}],
+		"mst_devices": [],
+		"netdevs": [{"name": "ens1", "kind": "ethernet", "pci_address": "0000:04:00.0", "module": qsfp_plus}],
+	}
+}

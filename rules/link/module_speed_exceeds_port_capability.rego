@@ -22,6 +22,8 @@
 #     - facts: [ethtool_module, ethtool]
 #     - facts: [ethtool_module, rdma_devices]
 #     - facts: [ethtool_module, ethtool_driver]
+#     - facts: [ethtool_module, nvconfig]
+#     - facts: [ethtool_module, firmware_query]
 #     - facts: [mlxlink]
 #   explains: [port-physical-link-down]
 #   needs_reboot: false

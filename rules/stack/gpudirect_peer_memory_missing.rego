@@ -10,7 +10,8 @@
 #   ("nvidia_peermem: Unknown symbol ib_register_peer_memory_client (err -22)": built against
 #   an ib_core without the peer-memory API), from modprobe's ("could not insert
 #   'nvidia_peermem': Invalid argument"), and from modinfo, which says whether the module is
-#   installed at all; one finding per node, from the strongest of these.
+#   installed at all; one finding per node, from the strongest of these. The loader's and modprobe's
+#   refusals prove the module is not loaded; lsmod alone leaves the DMA-BUF path open (medium).
 # scope: package
 # related_resources:
 #   - ref: https://docs.nvidia.com/datacenter/cloud-native/gpu-operator/latest/gpu-operator-rdma.html
@@ -22,11 +23,14 @@
 #   id: gpudirect-peer-memory-missing
 #   area: stack
 #   severity: error
-#   confidence: medium
+#   confidence: high
 #   requires:
 #     - facts: [kernel_log]
 #     - facts: [modprobe]
+#     - facts: [lsmod, modinfo]
+#       confidence: medium
 #     - facts: [lsmod]
+#       confidence: medium
 #   explains: []
 #   needs_reboot: false
 #   fix:
@@ -55,10 +59,7 @@ best := f if {
 }
 
 # The module loader refused the peer module: it is not loaded, whatever else was tried.
-refused_by_kernel := finding.with_fields(
-	finding.node(sprintf("the kernel refused to load %s: %s (a peer-memory module built against an ib_core without the peer-memory API)", [concat(" and ", mods), symbols]), array.concat(evs, modprobe_evidence)),
-	{"confidence": "high"},
-) if {
+refused_by_kernel := finding.node(sprintf("the kernel refused to load %s: %s (a peer-memory module built against an ib_core without the peer-memory API)", [concat(" and ", mods), symbols]), array.concat(evs, modprobe_evidence)) if {
 	evs := [ev.evidence | some ev in input.host.kernel_events; ev.kind == "unknown_symbol"; ev.driver in peer_modules]
 	count(evs) > 0
 	mods := sort({ev.driver | some ev in input.host.kernel_events; ev.kind == "unknown_symbol"; ev.driver in peer_modules; not modules.loaded(ev.driver)})
@@ -66,10 +67,7 @@ refused_by_kernel := finding.with_fields(
 	symbols := sprintf("unknown symbol %s", [concat(", ", sort({ev.symbol | some ev in input.host.kernel_events; ev.kind == "unknown_symbol"; ev.driver in peer_modules; ev.symbol != ""}))])
 }
 
-refused_by_modprobe := finding.with_fields(
-	finding.node(sprintf("modprobe could not load %s: %q", [r.module, r.error]), finding.evidence(r, ["inserted", "error"])),
-	{"confidence": "high"},
-) if {
+refused_by_modprobe := finding.node(sprintf("modprobe could not load %s: %q", [r.module, r.error]), finding.evidence(r, ["inserted", "error"])) if {
 	runs := [r | some r in input.host.modprobe; r.module in peer_modules; object.get(r, "error", "") != ""; not modules.loaded(r.module)]
 	r := runs[0]
 }
