@@ -92,12 +92,6 @@ func SysfsDevice(name string, files []SysfsFile) (dev facts.Device, problems []s
 	return dev, problems
 }
 
-var (
-	// mlxName is the name of an mlx4/mlx5 RDMA device, whose hca_type is "MT" and the device id.
-	mlxName   = regexp.MustCompile(`^mlx[45]_`)
-	mlxCAType = regexp.MustCompile(`^MT\d{4,5}$`)
-)
-
 // sysfsPortFile splits "ports/<num>/<attr>" (num decimal digits, attr not empty and on one line),
 // the files read for every port: it runs once per file of the tree, too often for a regexp.
 func sysfsPortFile(rel string) (num, attr string, ok bool) {
@@ -115,15 +109,10 @@ func sysfsPortFile(rel string) (num, attr string, ok bool) {
 func sysfsDeviceAttr(d *facts.Device, rel, val string, ev facts.Evidence) error {
 	switch rel {
 	case "hca_type":
-<<<<<<< HEAD
-		if mlxName.MatchString(d.Name) && !mlxCAType.MatchString(val) {
-			return fmt.Errorf("%q is not a CA type (mlx4 and mlx5 write MT and the PCI device id in decimal, e.g. MT4099)", val)
-=======
 		// mlx4/mlx5 write "MT" and the decimal PCI device id (4 or 5 digits); a shorter or empty
 		// value was cut, and a wrong one would make a VF read as a PF or the other way round.
 		if (val == "" || strings.HasPrefix(val, "M")) && !hcaTypeRe.MatchString(val) {
 			return fmt.Errorf("hca_type %q: not MT and a PCI device id", val)
->>>>>>> main
 		}
 		d.CAType = val
 		d.Evidence.Set("ca_type", ev)
