@@ -10,6 +10,12 @@ type Fabric struct {
 	PerfCounters []PerfCounters `json:"perf_counters,omitempty"`
 	// Nodes from ibnetdiscover / ibhosts / ibswitches / ibnodes.
 	Nodes []FabricNode `json:"nodes,omitempty"`
+	// Ports are switch and CA ports as a fabric-wide tool saw them (ibdiagnet2's net_dump, pm
+	// and db_csv), merged by node GUID and port number (or port GUID and port number).
+	Ports []FabricPort `json:"ports,omitempty"`
+	// Diagnostics are a fabric tool's own warnings and errors (ibdiagnet2 db_csv WARNINGS_* and
+	// ERRORS_* sections).
+	Diagnostics []FabricDiagnostic `json:"diagnostics,omitempty"`
 	// Switches are switch chassis health reports (ibswinfo), one per switch queried.
 	Switches []SwitchHealth `json:"switches,omitempty"`
 	// Refusals are the tools' own errors (e.g. perfquery "client_register failed" on RoCE ports).
@@ -80,6 +86,15 @@ type FabricNode struct {
 	LID         *int   `json:"lid"`
 	// Speeds seen on its links (e.g. "4xQDR", "4xHDR").
 	Speeds []string `json:"speeds,omitempty"`
+	// DeviceID is the PCI device id of its ASIC (ibdiagnet2 db_csv NODES DeviceID: 54002 =
+	// 0xd2f2 Quantum-2, 4129 = 0x1021 ConnectX-7); PSID and FirmwareVersion its firmware image
+	// and version (db_csv NODES_INFO FWInfo_PSID and FWInfo_Extended_Major.Minor.SubMinor,
+	// e.g. "31.2012.1024").
+	DeviceID        *int   `json:"device_id"`
+	PSID            string `json:"psid,omitempty"`
+	FirmwareVersion string `json:"firmware_version,omitempty"`
+	// FieldEvidence are the lines of the fields above ("device_id", "firmware_version").
+	FieldEvidence EvidenceMap `json:"field_evidence,omitempty"`
 	// Evidence is the first line that named the node.
 	Evidence Evidence `json:"evidence"`
 }
@@ -128,5 +143,65 @@ type SwitchStatus struct {
 	Name string `json:"name"`
 	// Value is "OK" or "ERROR".
 	Value    string   `json:"value"`
+	Evidence Evidence `json:"evidence"`
+}
+
+// FabricPort is one port of a switch or CA as a fabric-wide tool saw it (ibdiagnet2).
+type FabricPort struct {
+	// NodeGUID, NodeDescription and NodeType ("Switch", "CA", "Router") of the node the port
+	// belongs to; PortGUID the port's own GUID (CA ports; a switch's ports share the switch's).
+	NodeGUID        string `json:"node_guid,omitempty"`
+	NodeDescription string `json:"node_description,omitempty"`
+	NodeType        string `json:"node_type,omitempty"`
+	PortGUID        string `json:"port_guid,omitempty"`
+	// Port is the port number (net_dump "IB#", pm "Port=", db_csv PortNum); Label the switch's
+	// front-panel name for it (net_dump "#": "1/1/1" ASIC/cage/port on Quantum-2, "1" or "1/2"
+	// on Quantum).
+	Port  int    `json:"port"`
+	Label string `json:"label,omitempty"`
+	LID   *int   `json:"lid"`
+	// State and PhysicalState in ibstat's words (net_dump "ACT", "LINK UP" -> "Active", "LinkUp").
+	State         string `json:"state,omitempty"`
+	PhysicalState string `json:"physical_state,omitempty"`
+	// WidthLanes is the active width (net_dump LWA "4x"); SupportedWidths the widths the port
+	// supports (db_csv PORTS LinkWidthSup bits: 1 1x, 2 4x, 4 8x, 8 12x, 16 2x).
+	WidthLanes      *int  `json:"width_lanes"`
+	SupportedWidths []int `json:"supported_widths,omitempty"`
+	// EnabledWidths are the widths the port is allowed to train at (db_csv PORTS LinkWidthEn,
+	// same bits): a split (2x) port of a Quantum switch has 2x alone.
+	EnabledWidths []int `json:"enabled_widths,omitempty"`
+	// LaneSpeedGbps is the active speed per lane as net_dump prints it (LSA: 2.5 SDR, 5 DDR,
+	// 10 QDR/FDR10, 14 FDR, 25 EDR, 50 HDR, 100 NDR).
+	LaneSpeedGbps *float64 `json:"lane_speed_gbps"`
+	FEC           string   `json:"fec,omitempty"`
+	// The peer at the other end of the link (net_dump Neighbor Guid, N#, NLID, Neighbor
+	// Description): PeerLabel is the peer's port as net_dump names it ("40", "B184D0F0/0/0/1").
+	PeerGUID        string `json:"peer_guid,omitempty"`
+	PeerLabel       string `json:"peer_label,omitempty"`
+	PeerLID         *int   `json:"peer_lid"`
+	PeerDescription string `json:"peer_description,omitempty"`
+	// Counters are the port's PortCounters since they were last cleared (ibdiagnet2.pm), by
+	// sysfs name (symbol_error, link_downed, port_rcv_errors, port_xmit_discards, port_xmit_wait,
+	// ...); a counter ibdiagnet printed as NA is absent. CounterDeltas are their increase between
+	// ibdiagnet's two reads of one run (db_csv PM_DELTA; its log says "Going to sleep for N
+	// seconds until next counters sample", 1 s by default).
+	Counters      map[string]int64 `json:"counters,omitempty"`
+	CounterDeltas map[string]int64 `json:"counter_deltas,omitempty"`
+	Evidence      EvidenceMap      `json:"evidence,omitempty"`
+}
+
+// FabricDiagnostic is one warning or error a fabric tool reported (ibdiagnet2 db_csv
+// WARNINGS_<CHECK> / ERRORS_<CHECK> rows: Scope,NodeGUID,PortGUID,PortNumber,EventName,Summary).
+type FabricDiagnostic struct {
+	// Level is "warning" or "error"; Check the section's check, e.g. "FW_CHECK".
+	Level    string `json:"level"`
+	Check    string `json:"check"`
+	Scope    string `json:"scope,omitempty"`
+	NodeGUID string `json:"node_guid,omitempty"`
+	PortGUID string `json:"port_guid,omitempty"`
+	Port     *int   `json:"port"`
+	// Event is ibdiagnet's event name, e.g. NODE_WRONG_FW_VERSION, NODE_DUPLICATED_NODE_DESC.
+	Event    string   `json:"event"`
+	Summary  string   `json:"summary,omitempty"`
 	Evidence Evidence `json:"evidence"`
 }

@@ -202,8 +202,9 @@ type OpenSMEvent struct {
 type InstallerEvent struct {
 	// Kind is "kernel_build_failed" ("Failed to build MLNX_OFED_LINUX for 5.14.0-rc5": its
 	// kernel modules could not be built for that kernel), "package_install_failed" ("Error:
-	// mlnx-ofed-kernel-modules installation failed!") or "feature_unsupported" ("WARNING: NFSoRDMA
-	// is not supported over kernel 6.5.11-7-pve, will continue installation without it.").
+	// mlnx-ofed-kernel-modules installation failed!"), "feature_unsupported" ("WARNING: NFSoRDMA
+	// is not supported over kernel 6.5.11-7-pve, will continue installation without it.") or
+	// "firmware_update_failed" ("Failed to update Firmware.").
 	Kind string `json:"kind"`
 	// Kernel is the kernel release the line names, e.g. "5.14.0-rc5".
 	Kernel string `json:"kernel,omitempty"`
@@ -217,4 +218,6 @@ const (
 	InstallerKernelBuildFailed  = "kernel_build_failed"
 	InstallerPackageFailed      = "package_install_failed"
 	InstallerFeatureUnsupported = "feature_unsupported"
+	// InstallerFirmwareUpdateFailed: "Failed to update Firmware." (mlnx-fw-updater)
+	InstallerFirmwareUpdateFailed = "firmware_update_failed"
 )

@@ -440,7 +440,10 @@ func streamFile(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input, src facts.Sou
 		return src
 	}
 	src = outcome(src, sp.Stream(s, in, &pathReader{r: br, path: in.Path}))
-	stampCount(s, sp.Name, in.Path)
+	if stampCount(s, sp.Name, in.Path) == 0 && src.Status == facts.StatusOK && in.sniffFailed && !logSpecs[sp.Name] {
+		// Named like this tool, not like its output, and nothing could be read from it.
+		src.Status, src.Error = facts.StatusUnrecognized, "unrecognized content: not "+sp.Name+" output"
+	}
 	return src
 }
 

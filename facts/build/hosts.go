@@ -50,6 +50,9 @@ func oneHost(fsys fs.FS, inputs map[string][]Input, info facts.SourceInfo) error
 	hostnames := map[string]map[string]bool{} // folder -> host names its captures give
 	specFolders := map[string]map[string]bool{}
 	for spec, ins := range inputs {
+		if fabricWide[spec] {
+			continue
+		}
 		for _, in := range ins {
 			f := hostFolder(in)
 			if specFolders[spec] == nil {
@@ -87,6 +90,10 @@ func oneHost(fsys fs.FS, inputs map[string][]Input, info facts.SourceInfo) error
 	}
 	return nil
 }
+
+// fabricWide are the specs whose outputs describe the fabric or a switch, whatever host ran them
+// (two ibdiagnet runs, or ibswinfo of two switches, in two folders are not two hosts).
+var fabricWide = map[string]bool{"ibdiagnet2_db_csv": true, "ibdiagnet2_net_dump": true, "ibdiagnet2_pm": true, "ibswinfo": true}
 
 // hostFolder is the folder of a loose capture that may stand for a host: the directory of the
 // file, above a sos_commands/<plugin> layout. Files under system paths (var/log, etc, proc),

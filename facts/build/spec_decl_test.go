@@ -125,7 +125,7 @@ func TestHowToGet(t *testing.T) {
 		"ib_ports":     "run `ibstat` (infiniband-diags), or copy /sys/class/infiniband",
 		"perfquery":    "run `perfquery -C <dev> -P <port>` (infiniband-diags) on a node with an ACTIVE InfiniBand port",
 		"irqs":         "copy /proc/interrupts",
-		"fabric_nodes": "install infiniband-diags; needs an ACTIVE InfiniBand port (fails on RoCE)",
+		"fabric_nodes": "install infiniband-diags; needs an ACTIVE InfiniBand port (fails on RoCE), or run `ibdiagnet` (ibutils2, or MLNX_OFED/DOCA) on a node of the fabric and add its output folder (/var/tmp/ibdiagnet2)",
 	} {
 		if got := HowToGet(g); got != want {
 			t.Errorf("HowToGet(%q) = %q, want %q", g, got, want)

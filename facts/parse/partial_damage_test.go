@@ -198,3 +198,19 @@ func TestSysfsDeviceDamageNamed(t *testing.T) {
 		t.Errorf("undamaged: problems %v, device %+v", probs, dev)
 	}
 }
+
+// An IBM Power logical port (a ConnectX-4 Lx VF whose PF only the hypervisor sees): its uevent's
+// "PCI_ID=15B3:1016" (fixtures/sysfs_infiniband/vf-uevent-pci-id-grep.txt) gives the CA type
+// MT4118 (a VF) without lspci; hca_type, when read, wins.
+func TestSysfsDeviceCATypeFromUevent(t *testing.T) {
+	ue := parse.SysfsFile{Rel: "device/uevent", Path: "sys/class/infiniband/mlx5_0/device/uevent",
+		Value: string(fixtures.Read(t, "sysfs_infiniband/vf-uevent-pci-id-grep.txt"))}
+	dev, probs := parse.SysfsDevice("mlx5_0", []parse.SysfsFile{ue})
+	if len(probs) != 0 || dev.CAType != "MT4118" || dev.Evidence["ca_type"].Text != "PCI_ID=15B3:1016" {
+		t.Errorf("problems %v, CA type %q, evidence %+v", probs, dev.CAType, dev.Evidence["ca_type"])
+	}
+	dev, _ = parse.SysfsDevice("mlx5_0", []parse.SysfsFile{ue, {Rel: "hca_type", Value: "MT4117\n"}})
+	if dev.CAType != "MT4117" {
+		t.Errorf("hca_type read after the uevent: CA type %q, want MT4117", dev.CAType)
+	}
+}

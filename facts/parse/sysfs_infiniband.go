@@ -166,6 +166,14 @@ func sysfsDeviceAttr(d *facts.Device, rel, val string, ev facts.Evidence) error 
 				d.PCIAddress = strings.ToLower(a)
 				d.Evidence.Set("pci_address", facts.Evidence{Path: ev.Path, Text: line})
 			}
+			// "PCI_ID=15B3:1016": a Mellanox function's CA type is MT and its decimal device id
+			// (hca_type, when read, says the same and wins), so a VF is known without lspci.
+			if id, ok := strings.CutPrefix(strings.TrimSpace(line), "PCI_ID=15B3:"); ok && d.CAType == "" {
+				if n, err := strconv.ParseUint(id, 16, 16); err == nil {
+					d.CAType = "MT" + strconv.FormatUint(n, 10)
+					d.Evidence.Set("ca_type", facts.Evidence{Path: ev.Path, Text: strings.TrimSpace(line)})
+				}
+			}
 		}
 	}
 	return nil

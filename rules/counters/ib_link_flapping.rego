@@ -22,6 +22,7 @@
 #   confidence: medium
 #   requires:
 #     - facts: [port_counters]
+#     - facts: [fabric_counters]
 #     - facts: [kernel_log]
 #   explains: [ib-port-xmit-discards]
 #   needs_reboot: false
@@ -33,13 +34,15 @@
 package rdmadoctor.rules.ib_link_flapping
 
 import data.rdmadoctor.lib.counters
+import data.rdmadoctor.lib.fabric
 import data.rdmadoctor.lib.finding
 
 # thresholds per counter: [increase over a sampled window, absolute value since boot]
 # (rdma-core infiniband-diags/etc/error_thresholds; rule-catalog §3.6)
 thresholds := {"link_downed": [0, 10], "link_error_recovery": [0, 10]}
 
-findings := (counters.findings(thresholds) | retraining) | kernel_flaps
+# this host's ports, its kernel log, and the fabric's ports as ibdiagnet2 read them (lib/fabric)
+findings := ((counters.findings(thresholds) | retraining) | kernel_flaps) | fabric.counter_findings(thresholds)
 
 # at least this many down events (or one more up events) of a netdev in one kernel log
 min_flaps := 3

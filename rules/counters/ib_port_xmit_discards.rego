@@ -13,7 +13,9 @@
 #   area: counters
 #   severity: warning
 #   confidence: medium
-#   requires: [port_counters]
+#   requires:
+#     - facts: [port_counters]
+#     - facts: [fabric_counters]
 #   explains: []
 #   needs_reboot: false
 #   fix:
@@ -24,9 +26,11 @@
 package rdmadoctor.rules.ib_port_xmit_discards
 
 import data.rdmadoctor.lib.counters
+import data.rdmadoctor.lib.fabric
 
 # thresholds per counter: [increase over a sampled window, absolute value since boot]
 # (rdma-core infiniband-diags/etc/error_thresholds; rule-catalog §3.6)
 thresholds := {"port_xmit_discards": [100, 100]}
 
-findings := counters.findings(thresholds)
+# this host's ports, and the fabric's ports as ibdiagnet2 read them (lib/fabric)
+findings := counters.findings(thresholds) | fabric.counter_findings(thresholds)

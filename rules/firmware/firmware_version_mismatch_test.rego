@@ -37,3 +37,31 @@ test_no_finding_for_vf if {
 	pf := {"name": "mlx5_0", "ca_type": "MT4123", "firmware": "20.33.1048", "ports": []}
 	count(rule.findings) == 0 with input as {"devices": [pf, vf]}
 }
+
+# corpus 301 (ibdiagnet2 db_csv): Quantum-2 leaves of one PSID on two releases, the spine of
+# another PSID on the older one.
+qm2(guid, psid, fw, line) := {
+	"type": "Switch", "guid": guid, "description": "Quantum-2 Mellanox Technologies", "device_id": 54002, "psid": psid, "firmware_version": fw,
+	"field_evidence": {"firmware_version": {"source": "ibdiagnet2_db_csv", "path": "ibdiagnet2.db_csv", "line": line, "text": concat(",", [guid, "0xd2f2,..."])}},
+}
+
+fabric_nodes := [
+	qm2("0xfc6a1c030091cf00", "MT_0000000579", "31.2012.1024", 5055),
+	qm2("0xfc6a1c03008a4dc0", "MT_0000000579", "31.2012.1024", 5056),
+	qm2("0xb0cf0e0300e5b940", "MT_0000000579", "31.2012.1068", 5057),
+	qm2("0xb0cf0e0300d33fc0", "MT_0000000577", "31.2012.1024", 5054),
+]
+
+test_fires_on_fabric_switches_behind_the_newest_of_their_psid if {
+	fs := rule.findings with input as {"fabric": {"nodes": fabric_nodes}}
+	{f.subject.node_guid | some f in fs} == {"0xfc6a1c030091cf00", "0xfc6a1c03008a4dc0"}
+	some f in fs
+	f.subject.node_guid == "0xfc6a1c030091cf00"
+	f.message == `switch 0xfc6a1c030091cf00 "Quantum-2 Mellanox Technologies" (device 54002, PSID MT_0000000579) runs firmware 31.2012.1024; the newest of that device and PSID in the fabric is 31.2012.1068 (1 switch, e.g. 0xb0cf0e0300e5b940)`
+	[e.line | some e in f.evidence] == [5055, 5057]
+}
+
+# the spine alone carries PSID MT_0000000577: nothing to compare it with
+test_no_fabric_finding_across_psids if {
+	count(rule.findings) == 0 with input as {"fabric": {"nodes": [fabric_nodes[2], fabric_nodes[3]]}}
+}

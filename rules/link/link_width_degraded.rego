@@ -19,6 +19,7 @@
 #   confidence: high
 #   requires:
 #     - facts: [ib_ports]
+#     - facts: [fabric_ports]
 #     - facts: [port_info]
 #   explains: []
 #   needs_reboot: false
@@ -29,6 +30,7 @@
 #       note: '"Could be 4X" on this link confirms both ends can do more; bounce the link from the switch side after the swap'
 package rdmadoctor.rules.link_width_degraded
 
+import data.rdmadoctor.lib.fabric
 import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.hca
 import data.rdmadoctor.lib.mlxlink
@@ -75,6 +77,11 @@ grade(dev, w) := {} if {
 	w == 1
 	hca.caps(dev)
 } else := {"confidence": "medium"}
+
+# the fabric's ports as ibdiagnet2 read them (lib/fabric), switch ports and other hosts' HCAs
+findings contains f if {
+	some f in fabric.width_findings
+}
 
 # ibstat gives the total rate only: a rate that only one width (below the adapter's) explains.
 findings contains f if {

@@ -34,6 +34,30 @@ test_no_finding_when_down if {
 	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_0", "ca_type": "MT4119", "ports": [p]}]}
 }
 
+fabric_link(w, enabled) := {"ports": [
+	{
+		"node_guid": "0xfc6a1c030091cf40", "node_description": "Quantum-2 Mellanox Technologies", "node_type": "Switch", "port": 9, "label": "1/5/1",
+		"state": "Active", "width_lanes": w, "enabled_widths": enabled,
+		"peer_guid": "0xc470bd0300100612", "peer_label": "B143D0F0/0/0/1", "peer_description": "node25 mlx5_9",
+		"evidence": {"width_lanes": {"source": "ibdiagnet2_net_dump", "path": "ibdiagnet2.net_dump", "line": 300, "text": "  1/5/1 : 9 : ACT : LINK UP : 5 : 2x : 100 ..."}},
+	},
+	{"node_guid": "0xc470bd0300100612", "node_type": "CA", "port": 1, "state": "Active", "width_lanes": w, "enabled_widths": [1, 2, 4]},
+]}
+
+test_fires_on_a_fabric_link_narrower_than_both_ends_enable if {
+	fs := rule.findings with input as {"fabric": fabric_link(2, [1, 2, 4])}
+	count(fs) == 2 # the switch port and the CA port
+	some f in fs
+	f.subject.node_guid == "0xfc6a1c030091cf40"
+	contains(f.message, "is Active at 2X while both ends allow 4X")
+}
+
+# a split (2x) port of a Quantum switch has 2x alone enabled: 2X is its design
+test_no_finding_on_a_split_fabric_port if {
+	fs := rule.findings with input as {"fabric": fabric_link(2, [2])}
+	count([f | some f in fs; f.subject.node_guid == "0xfc6a1c030091cf40"]) == 0
+}
+
 # fixtures/ibstat/cx3-1x-fdr-width-set.txt: ConnectX-3 port 1 Active at "Rate: 14" (no width printed).
 cx3 := {"name": "mlx4_0", "ca_type": "MT4099", "ports": [{"number": 1, "state": "Active", "physical_state": "LinkUp", "rate_gbps": 14, "lid": 6, "link_layer": "InfiniBand"}]}
 
