@@ -27,6 +27,8 @@ type Snapshot struct {
 	// PortInfo holds the PortInfo blocks ibportstate printed (link width and speed supported,
 	// enabled and active).
 	PortInfo []PortInfo `json:"port_info"`
+	// GIDListings are what GID listing tools (show_gids) counted in all, one per capture.
+	GIDListings []GIDListing `json:"gid_listings,omitempty"`
 	// IRQs are the RDMA-related lines of /proc/interrupts with their affinity.
 	IRQs []IRQ `json:"irqs"`
 	// Fabric holds views of the IB fabric beyond this node (iblinkinfo, sminfo, perfquery, ...).

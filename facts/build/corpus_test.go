@@ -47,6 +47,12 @@ func TestCorpusBuilds(t *testing.T) {
 
 // cutCaptures are the corpus files published cut short: they must be read as partial.
 var cutCaptures = map[string]bool{
+	// show_gids pasted without the closing n_gids_found=N line the script prints: GIDs after the
+	// last row are unknown
+	"049-roce-bond-and-vxlan-same-ipv4-duplicate-v2-gids/show_gids":                                    true,
+	"050-k8s-macvlan-pods-sparse-gid-index-differs-per-pod/show_gids_pod1":                             true,
+	"050-k8s-macvlan-pods-sparse-gid-index-differs-per-pod/show_gids_pod2":                             true,
+	"051-k8s-macvlan-pod-gids-start-at-4-nccl-roce-version-read-fails/show_gids_TRUNCATED":             true,
 	"011-k8s-pod-ib-vf-down-linkup-lid-65535/ibv_devinfo":                                              true, // ends at "port: 1"
 	"039-hdr-node-second-hca-disabled-plus-cx4lx-eth/ibstat_TRUNCATED":                                 true, // ends after "Physical state"
 	"302-hdr-quantum-switch-ibdiagnet2-net-dump-excerpt-ufm-ndt-docstring/ibdiagnet2.net_dump_EXCERPT": true, // 8 ports of one switch

@@ -30,5 +30,9 @@ func applyShowGIDs(s *facts.Snapshot, in Input) error {
 	for _, d := range devs {
 		addDevice(s, in, d)
 	}
+	if l, ok := parse.ShowGIDsCount(in.Data); ok {
+		stamp(&l, in.Spec, in.Path)
+		s.GIDListings = append(s.GIDListings, l)
+	}
 	return err
 }

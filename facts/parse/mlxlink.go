@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -70,7 +71,9 @@ func MlxLink(b []byte) (facts.MlxLink, error) {
 			m.Fields = map[string]string{}
 		}
 		m.Fields[section+"/"+key] = val
-		mlxlinkField(&m, section, key, val, l)
+		if why := mlxlinkField(&m, section, key, val, l); why != "" {
+			probs.add(l, "%s", why)
+		}
 	}
 	probs.replaced(lines)
 	// Every line is complete only with its newline: a value cut short reads as another value,
@@ -84,7 +87,9 @@ func isUnderline(s string) bool {
 	return len(s) >= 3 && strings.Trim(s, "-") == ""
 }
 
-func mlxlinkField(m *facts.MlxLink, section, key, val string, l Line) {
+// mlxlinkField records one "key : value" line of section in m; it returns why a value it reads
+// could not be used ("" when it could, or was not read).
+func mlxlinkField(m *facts.MlxLink, section, key, val string, l Line) string {
 	set := func(dst *string, field, v string) {
 		if v != "" && *dst == "" {
 			*dst = v
@@ -150,6 +155,9 @@ func mlxlinkField(m *facts.MlxLink, section, key, val string, l Line) {
 		}
 	case section == "Tool Information":
 		if key == "Firmware Version" {
+			if !firmwareVersion(val) {
+				return fmt.Sprintf("Firmware Version %q: not a version", val)
+			}
 			set(&m.FirmwareVersion, "firmware_version", val)
 		}
 	case section == "Module Info" || section == "Cable Info":
@@ -166,6 +174,7 @@ func mlxlinkField(m *facts.MlxLink, section, key, val string, l Line) {
 			set(&m.CableIdentifier, "cable_identifier", val)
 		}
 	}
+	return ""
 }
 
 // speedList returns the names in "0x0000001f (FDR,FDR10,QDR,DDR,SDR)", or val when there is no list.

@@ -1,6 +1,9 @@
 package parse_test
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -110,5 +113,22 @@ func TestMlxLinkColour(t *testing.T) {
 	got, err := parse.MlxLink(b)
 	if err != nil || got.State != "Active" || got.Evidence["state"].Line != 3 {
 		t.Errorf("got %+v, %v", got, err)
+	}
+}
+
+// TestMlxlinkDamagedFirmwareVersion: corpus 056's "Firmware Version : 32.47.1088" with a word in
+// place of a number is a problem of its line (the version ties the report to its device), and
+// the rest is kept.
+func TestMlxlinkDamagedFirmwareVersion(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(fixtures.CorpusDir(t), "056-bf3-ib-mode-linkup-logical-down-no-sm-host-sm-disabled/mlxlink_-d_16.00.0_EXCERPT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := parse.MlxLink([]byte(strings.Replace(string(b), "32.47.1088", "fifty.47.1088", 1)))
+	if ps, ok := parse.AsProblems(err); !ok || len(ps) != 1 || !strings.Contains(ps[0].Why, `Firmware Version "fifty.47.1088": not a version`) {
+		t.Fatalf("got %v", err)
+	}
+	if m.FirmwareVersion != "" || m.State == "" {
+		t.Errorf("firmware %q state %q", m.FirmwareVersion, m.State)
 	}
 }

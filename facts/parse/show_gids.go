@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"net"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -23,12 +25,14 @@ import (
 // The script ends with "n_gids_found=N" (excerpts often leave it out). These are the problems
 // of a partial read, the other rows kept: a row whose port or index is not a number or whose GID
 // is not eight groups, a line after the header that is not a row, a count that disagrees with
-// the rows read, and a last row without its newline (cut, maybe in its netdev name).
+// the rows read, a last row without its newline (cut, maybe in its netdev name), a GID that is not
+// eight groups of four hex digits, an IPv4 column that is not the address the GID maps, and a
+// listing without its closing count (an excerpt: GIDs after its last row are unknown).
 func ShowGIDs(b []byte) ([]facts.Device, error) {
 	var devs []facts.Device
 	var probs problems
 	lines := Lines(b)
-	header, rows, lastIsRow := false, 0, false
+	header, rows, lastIsRow, counted := false, 0, false, false
 	for _, l := range lines {
 		f := strings.Fields(l.Text)
 		lastIsRow = false
@@ -39,6 +43,7 @@ func ShowGIDs(b []byte) ([]facts.Device, error) {
 			header = true
 			continue
 		case strings.HasPrefix(f[0], "n_gids_found="):
+			counted = true
 			if n, err := strconv.Atoi(strings.TrimPrefix(f[0], "n_gids_found=")); err != nil {
 				probs.add(l, "n_gids_found: not a number")
 			} else if n != rows {
@@ -60,13 +65,17 @@ func ShowGIDs(b []byte) ([]facts.Device, error) {
 			continue
 		}
 		gid := f[3]
-		if strings.Count(gid, ":") != 7 {
-			probs.add(l, "GID: not eight groups")
+		if !gidRe.MatchString(gid) {
+			probs.add(l, "GID: not eight groups of four hex digits")
 			continue
 		}
 		ver, ndev := f[4], f[5]
 		if len(f) == 7 {
 			ver, ndev = f[5], f[6]
+			if ip := net.ParseIP(f[4]); ip == nil || ip.To4() == nil || f[4] != gidIPv4(gid) {
+				probs.add(l, "IPv4: %q is not the address of GID %s", f[4], gid)
+				continue
+			}
 		}
 		g := facts.GID{Index: idx, GID: gid, IPv4: gidIPv4(gid), Netdev: ndev, Evidence: l.Evidence()}
 		switch ver {
@@ -80,6 +89,9 @@ func ShowGIDs(b []byte) ([]facts.Device, error) {
 		p.GIDs = append(p.GIDs, g)
 	}
 	probs.cut(b, lines, lastIsRow)
+	if header && !counted && len(lines) > 0 && probs.err() == nil {
+		probs.add(lines[len(lines)-1], "no closing n_gids_found=N line: the listing may be cut short here (an excerpt), GIDs after it are unknown")
+	}
 	for i := range devs {
 		for j := range devs[i].Ports {
 			p := &devs[i].Ports[j]
@@ -97,6 +109,25 @@ func ShowGIDs(b []byte) ([]facts.Device, error) {
 	}
 	return devs, probs.err()
 }
+
+// ShowGIDsCount returns show_gids' closing count (`n_gids_found=N`) with its line; ok is false
+// when the capture has no such line (an excerpt) or its number does not parse (ShowGIDs names
+// that line as a problem).
+func ShowGIDsCount(b []byte) (facts.GIDListing, bool) {
+	for _, l := range Lines(b) {
+		t := strings.TrimSpace(l.Text)
+		if !strings.HasPrefix(t, "n_gids_found=") {
+			continue
+		}
+		if n, err := strconv.Atoi(strings.TrimPrefix(t, "n_gids_found=")); err == nil {
+			return facts.GIDListing{Found: n, Evidence: l.Evidence()}, true
+		}
+	}
+	return facts.GIDListing{}, false
+}
+
+// gidRe is a GID as show_gids prints it: eight groups of four hex digits.
+var gidRe = regexp.MustCompile(`^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){7}$`)
 
 // portNumbered returns port n of d, appending it (with its number evidence) when missing.
 func portNumbered(d *facts.Device, n int, l Line) *facts.Port {

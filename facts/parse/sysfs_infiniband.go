@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -43,6 +44,10 @@ func SysfsDevice(name string, files []SysfsFile) (dev facts.Device, problems []s
 	for _, f := range files {
 		val := strings.TrimSpace(f.Value)
 		ev := facts.Evidence{Path: f.Path, Text: val}
+		if !utf8.ValidString(val) || strings.ContainsRune(val, utf8.RuneError) {
+			problems = append(problems, fmt.Sprintf("%s: holds a byte that is not UTF-8: the file was damaged", f.Path))
+			continue
+		}
 		if num, attr, ok := sysfsPortFile(f.Rel); ok {
 			n, err := strconv.Atoi(num)
 			if err != nil {

@@ -147,3 +147,21 @@ func TestSysfsDeviceDamagedLinkLayer(t *testing.T) {
 		}
 	}
 }
+
+// TestSysfsDamagedValues: corpus 038's mlx4_0 hca_type cut short ("MT40" of "MT4099") and its
+// fw_ver with a byte that is not UTF-8 are problems of their files, not a CA type and a
+// firmware version that no rule knows.
+func TestSysfsDamagedValues(t *testing.T) {
+	for _, f := range []parse.SysfsFile{
+		{Path: "sys/class/infiniband/mlx4_0/hca_type", Rel: "hca_type", Value: "MT40"},
+		{Path: "sys/class/infiniband/mlx4_0/fw_ver", Rel: "fw_ver", Value: "2.31.50\xe950\n"},
+	} {
+		dev, problems := parse.SysfsDevice("mlx4_0", []parse.SysfsFile{f})
+		if len(problems) != 1 || !strings.HasPrefix(problems[0], f.Path+": ") || dev.CAType != "" || dev.Firmware != "" {
+			t.Errorf("%s %q: problems %v, device %+v", f.Rel, f.Value, problems, dev)
+		}
+	}
+	if dev, problems := parse.SysfsDevice("mlx4_0", []parse.SysfsFile{{Path: "hca_type", Rel: "hca_type", Value: "MT4099\n"}}); len(problems) != 0 || dev.CAType != "MT4099" {
+		t.Errorf("MT4099: %v %+v", problems, dev)
+	}
+}

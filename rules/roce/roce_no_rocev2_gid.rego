@@ -5,13 +5,15 @@
 #   ::ffff:a.b.c.d GID or a global IPv6 one). Routed (L3) RoCE v2, RDMA-CM and tools that pick "the
 #   RoCE v2 IPv4 GID" (NCCL/UCX auto-selection, NCCL_IB_GID_INDEX=3 conventions) then fail to
 #   connect or choose a link-local GID that is not routable. Usually the netdev has no IPv4 address,
-#   or RoCE v2 is not enabled.
+#   or RoCE v2 is not enabled; in a container, a GID table with no GID at all means no interface of
+#   the pod's namespace is backed by the RDMA device.
 # scope: package
 # related_resources:
 #   - ref: https://www.kernel.org/doc/Documentation/ABI/testing/sysfs-class-infiniband
 #   - ref: https://www.kernel.org/doc/Documentation/ABI/testing/configfs-rdma_cm
 #   - ref: https://github.com/NVIDIA/nccl/issues/769
 #   - ref: https://github.com/NVIDIA/nccl/issues/1510
+#   - ref: https://github.com/Mellanox/k8s-rdma-sriov-dev-plugin/issues/30
 # custom:
 #   id: roce-no-rocev2-gid
 #   area: roce
@@ -27,6 +29,8 @@
 #       note: make RDMA-CM default to RoCE v2 (configfs, not persistent - reapply at boot)
 #     - command: show_gids {{device}}
 #       note: use the index whose VER is v2 and whose IPv4 column is set (or unset NCCL_IB_GID_INDEX on NCCL >= 2.21)
+#     - command: rdma system show netns
+#       note: in a container, give the pod an interface backed by the RDMA port (SR-IOV VF, macvlan/ipvlan on the PF, or host networking); in exclusive netns mode move the RDMA device with its netdev (rdma dev set <dev> netns <pid>)
 package rdmadoctor.rules.roce_no_rocev2_gid
 
 import data.rdmadoctor.lib.finding
@@ -126,3 +130,43 @@ v2(p) := [i | some i, g in p.gids; g.type == "RoCE v2"]
 gid_evidence(p) := [p.gids[i].evidence | some i in array.slice([i | some i in v2(p); p.gids[i].evidence], 0, 4)] if {
 	count(v2(p)) > 0
 } else := array.slice([g.evidence | some g in p.gids], 0, 4)
+
+# show_gids walked every GID table of the namespace it ran in and found none, while an RDMA
+# device is there whose ports are not known to be InfiniBand (an IB port always has its default
+# GID): no netdev with an address is bound to the device in that namespace (a pod whose only
+# interface is a veth, corpus 032). Medium: the listing says "none", the device list says which
+# devices, nothing ties the two to one namespace but the capture.
+findings contains f if {
+	some l in input.gid_listings
+	l.found == 0
+	not any_gid
+	some dev in input.devices
+	not infiniband_only(dev)
+	f := finding.with_fields(
+		finding.device(dev, sprintf("show_gids found no GID at all (%s) although %s is present: no netdev with an address is bound to this RDMA device in the namespace the capture ran in%s, so RoCE cannot address it", [l.evidence.text, dev.name, veth_note]), array.concat([l.evidence], device_evidence(dev))),
+		{"confidence": "medium"},
+	)
+}
+
+any_gid if {
+	some dev in input.devices
+	some p in object.get(dev, "ports", [])
+	count(object.get(p, "gids", [])) > 0
+}
+
+infiniband_only(dev) if {
+	ports := object.get(dev, "ports", [])
+	count(ports) > 0
+	every p in ports {
+		p.link_layer == "InfiniBand"
+	}
+}
+
+# veth_note names the namespace's veth interfaces (ethtool -i: driver veth): not backed by any
+# RDMA device.
+veth_note := sprintf(" (its interfaces are veth, not backed by an RDMA device: %s)", [concat(", ", names)]) if {
+	names := sort([nd.name | some nd in input.netdevs; object.get(nd, "driver", "") == "veth"])
+	count(names) > 0
+} else := ""
+
+device_evidence(dev) := [e | some e in [object.get(dev, ["evidence", "name"], null)]; e != null]

@@ -66,3 +66,36 @@ test_fires_with_two_global_ipv6_addresses if {
 	some f in fs
 	contains(f.message, "2001:db8::1/64")
 }
+
+# corpus 032: a pod with only a veth; show_gids lists nothing, ibv_devices lists mlx5_0.
+test_fires_empty_gid_listing if {
+	fs := rule.findings with input as {
+		"devices": [{"name": "mlx5_0", "ports": null, "evidence": {"name": {"source": "ibv_devices", "line": 3, "text": "    mlx5_0          \t98039b03003b0346"}}}],
+		"netdevs": [{"name": "eth0", "driver": "veth"}],
+		"gid_listings": [{"found": 0, "evidence": {"source": "show_gids", "line": 3, "text": "n_gids_found=0"}}],
+	}
+	count(fs) == 1
+	some f in fs
+	f.confidence == "medium"
+	f.subject.device == "mlx5_0"
+	contains(f.message, "veth, not backed by an RDMA device: eth0")
+	count(f.evidence) == 2
+}
+
+test_no_empty_listing_finding_for_infiniband if {
+	fs := rule.findings with input as {
+		"devices": [{"name": "mlx5_0", "ports": [{"number": 1, "link_layer": "InfiniBand"}]}],
+		"gid_listings": [{"found": 0, "evidence": {"text": "n_gids_found=0"}}],
+	}
+	count(fs) == 0
+}
+
+test_no_empty_listing_finding_when_gids_found if {
+	gids := [{"index": 3, "gid": v4, "type": "RoCE v2", "ipv4": "10.12.0.21", "netdev": "enp1s0f0"}]
+	fs := rule.findings with input as {
+		"devices": [{"name": "mlx5_0", "ports": [port(gids)]}],
+		"netdevs": [nd({"ipv4": ["10.12.0.21/24"]})],
+		"gid_listings": [{"found": 1, "evidence": {"text": "n_gids_found=1"}}],
+	}
+	count(fs) == 0
+}
