@@ -115,7 +115,7 @@ counter_findings(thresholds) := {f |
 	some name, limits in thresholds
 	r := reading(p, name, limits)
 	f := finding.with_fields(
-		port_finding(p, sprintf("%s%s: %s %s", [port_name(p), peer_note(p), name, r.text]), array.concat(r.evidence, peer_evidence(p))),
+		port_finding(p, sprintf("%s%s: %s %s%s", [port_name(p), peer_note(p), name, r.text, wait_note(p, name)]), array.concat(r.evidence, peer_evidence(p))),
 		r.grade,
 	)
 }
@@ -139,6 +139,14 @@ reading(p, name, limits) := {"text": text, "evidence": ev, "grade": {"confidence
 	text := sprintf("%s since last clear", [value_text(name, v)])
 	ev := [e | e := p.evidence[concat(".", ["counters", name])]]
 }
+
+# wait_note adds the port's xmit wait to its discards: discards with a large wait are
+# congestion (credits withheld by a slow or blocked peer), without one a link that went down.
+wait_note(p, "port_xmit_discards") := sprintf(", port_xmit_wait %v (ticks the port had data and no credits)", [p.counters.port_xmit_wait]) if {
+	is_number(p.counters.port_xmit_wait)
+} else := ""
+
+wait_note(_, name) := "" if name != "port_xmit_discards"
 
 value_text(name, v) := sprintf(">= %d (counter saturated)", [v]) if {
 	v >= counters.saturation[name]
