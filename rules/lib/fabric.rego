@@ -115,7 +115,7 @@ counter_findings(thresholds) := {f |
 	some name, limits in thresholds
 	r := reading(p, name, limits)
 	f := finding.with_fields(
-		port_finding(p, sprintf("%s%s: %s %s", [port_name(p), peer_note(p), name, r.text]), array.concat(r.evidence, peer_evidence(p))),
+		port_finding(p, sprintf("%s%s: %s %s%s", [port_name(p), peer_note(p), name, r.text, wait_note(p, name)]), array.concat(r.evidence, peer_evidence(p))),
 		r.grade,
 	)
 }
@@ -139,6 +139,14 @@ reading(p, name, limits) := {"text": text, "evidence": ev, "grade": {"confidence
 	text := sprintf("%s since last clear", [value_text(name, v)])
 	ev := [e | e := p.evidence[concat(".", ["counters", name])]]
 }
+
+# wait_note adds the port's xmit wait to its discards: discards with a large wait are
+# congestion (credits withheld by a slow or blocked peer), without one a link that went down.
+wait_note(p, "port_xmit_discards") := sprintf(", port_xmit_wait %v (ticks the port had data and no credits)", [p.counters.port_xmit_wait]) if {
+	is_number(p.counters.port_xmit_wait)
+} else := ""
+
+wait_note(_, name) := "" if name != "port_xmit_discards"
 
 value_text(name, v) := sprintf(">= %d (counter saturated)", [v]) if {
 	v >= counters.saturation[name]
@@ -206,4 +214,32 @@ widest(p) := {"lanes": max(common), "who": "both ends", "grade": {}} if {
 	count(object.get(p, "enabled_widths", [])) > 0
 } else := {"lanes": 4, "who": "a 4X-capable port (a 1X link is a failed lane)", "grade": {"confidence": "medium"}} if {
 	p.width_lanes == 1
+}
+
+# speed_findings are the Active links iblinkinfo says could run faster ("( Could be 53.125
+# Gbps)", printed only when both ends support more, rdma-core iblinkinfo.c get_max_msg), about
+# the port the line belongs to (a switch port, or another host's HCA). A link whose far end is
+# one of this host's Active ports by LID is left to the host's own findings.
+speed_findings contains f if {
+	some l in input.fabric.links
+	l.state == "Active"
+	could := object.get(l, "could_be", "")
+	contains(could, "Gbps")
+	not local_lid(l.peer_lid)
+	guid := object.get(l, "node_guid", object.get(l, "port_guid", ""))
+	desc := object.get(l, "node_description", "")
+	base := port(
+		guid, desc, l.port,
+		sprintf("%s port %d (LID %v) <-> %q (LID %v port %v) runs %vX %v Gb/s per lane; iblinkinfo: %s", [name(guid, desc), l.port, l.lid, object.get(l, "peer_description", ""), l.peer_lid, l.peer_port, l.width_lanes, l.speed_gbps, could]),
+		[l.evidence],
+	)
+	f := finding.with_fields(base, {"confidence": "high"}) # iblinkinfo compared both ends
+}
+
+local_lid(lid) if {
+	is_number(lid)
+	some dev in input.devices
+	some p in dev.ports
+	p.lid == lid
+	p.state == "Active"
 }
