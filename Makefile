@@ -22,7 +22,7 @@ OPA      ?= bin/opa
 FACTS    ?= bin/bench-facts.json
 BENCHCOUNT ?= 5
 
-.PHONY: all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile docs
+.PHONY: all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile bench-snapshot docs
 
 all: lint test build
 
@@ -81,6 +81,15 @@ bench-gather:
 # (goal: each <= 512 MB, < 30 s).
 bench-hostile: build
 	sh scripts/bench_hostile.sh $(BIN) bin/hostile
+
+# Issue 14: diagnose of sosreport-shaped archives (2,000 to 128,000 unrelated members and the
+# captures of one corpus case, as .tar, .tar.gz and .tar.xz), each timed side by side with cat,
+# gzip -dc or xz -dc of the same file (hyperfine), and its peak RSS (goal: diagnose of a .tar.xz
+# <= 1.2x xz -dc, a flat time per unrelated member, <= 128 MB). The archives are written once into
+# BENCHSNAP, never into the repository; the first run compresses them, which takes minutes.
+BENCHSNAP ?= /tmp/rdmadoctor-bench-snapshot
+bench-snapshot: build
+	bash scripts/bench-snapshot.sh $(BIN) $(BENCHSNAP)
 
 $(OPA): go.mod go.sum
 	$(GO) build -o $(OPA) github.com/open-policy-agent/opa

@@ -1,6 +1,7 @@
 package live_test
 
 import (
+	"fmt"
 	"sort"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/live/livetest"
+	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
 
 // TestEveryOutputHasASpec: each file the gatherer writes is read by some spec of the builder,
@@ -19,6 +21,11 @@ func TestEveryOutputHasASpec(t *testing.T) {
 	for p := range res.FS {
 		if p != live.MetaFile && build.SpecOf(p) == "" {
 			unread = append(unread, p)
+		}
+		// An archive of the gather output is a sosreport to source.Open (it holds
+		// sos_commands/): every file must be read there too, none skipped by its path.
+		if d := build.Select(p, false); d != source.Read {
+			unread = append(unread, fmt.Sprintf("%s (%v by path)", p, d))
 		}
 	}
 	sort.Strings(unread)

@@ -37,28 +37,36 @@ func (a *archive) fail(member string, kind error, format string, args ...any) er
 }
 
 // decompress returns the tar stream inside r, which holds data of format f, and a function
-// that ends the decoder (kill: stop it early) and reports a failure the decoder saw.
+// that ends the decoder (kill: stop it early) and reports a failure the decoder saw. The stream
+// is decoded in a goroutine of its own (readahead), or by xz-utils in its own process, so that
+// decoding and the tar walk run side by side.
 func (a *archive) decompress(r io.Reader, f format) (io.Reader, func(kill bool) error, error) {
-	done := func(bool) error { return nil }
+	var dr io.Reader
 	switch f {
 	case formatTar:
-		return r, done, nil
+		dr = r
 	case formatGzip:
 		zr, err := gzip.NewReader(r)
 		if err != nil {
 			return nil, nil, a.fail("", ErrFormat, "gzip: %w", err)
 		}
-		return zr, done, nil
+		dr = zr
 	case formatXZ:
 		xr, finish, err := xzStream(r, a.file, a.opt.PureGoXZ)
 		if err != nil {
 			return nil, nil, a.fail("", ErrFormat, "xz: %w", err)
 		}
-		return xr, finish, nil
+		if finish != nil {
+			return xr, finish, nil
+		}
+		dr = xr
 	case formatBzip2:
-		return bzip2.NewReader(r), done, nil
+		dr = bzip2.NewReader(r)
+	default:
+		return nil, nil, a.fail("", ErrFormat, "%s compression is not supported: give a .tar, .tar.gz or .tar.xz, or the extracted folder", f)
 	}
-	return nil, nil, a.fail("", ErrFormat, "%s compression is not supported: give a .tar, .tar.gz or .tar.xz, or the extracted folder", f)
+	ra := newReadahead(dr)
+	return ra, func(bool) error { ra.stop(); return nil }, nil
 }
 
 // read reads the tar stream of format f from r. A panic in a decoder on hostile input is

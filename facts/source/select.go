@@ -1,6 +1,7 @@
 package source
 
 import (
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -22,6 +23,13 @@ const (
 	// captures): read and kept.
 	Read
 )
+
+func (d Decision) String() string {
+	if d > Read {
+		return "Decision(" + strconv.Itoa(int(d)) + ")"
+	}
+	return [...]string{"skip", "keep", "list", "read"}[d]
+}
 
 // Selector decides for a file, or a folder when dir is set, at path rel below a sosreport's
 // top folder (sos_commands/infiniband/ibstat, etc/hostname).

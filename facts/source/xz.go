@@ -30,7 +30,8 @@ var xzTool = sync.OnceValue(func() string {
 // xzStream returns the decompressed stream of r and a function that ends the decoding. It runs
 // xz-utils when installed, writing into a pipe (about four times faster than the pure-Go
 // decoder; nothing touches the disk), and github.com/ulikunitz/xz otherwise or when pureGo is
-// set. When file (the file r reads from) is regular, xz-utils reads it from its start itself.
+// set (the function is then nil: the caller runs the decoder in a goroutine). When file (the
+// file r reads from) is regular, xz-utils reads it from its start itself.
 func xzStream(r io.Reader, file *os.File, pureGo bool) (io.Reader, func(kill bool) error, error) {
 	if tool := xzTool(); tool != "" && !pureGo {
 		if file != nil {
@@ -46,8 +47,7 @@ func xzStream(r io.Reader, file *os.File, pureGo bool) (io.Reader, func(kill boo
 	if err != nil {
 		return nil, nil, err
 	}
-	// The tar reader asks for 512-byte blocks; one large buffer keeps the decoder busy.
-	return bufio.NewReaderSize(xr, 1<<20), func(bool) error { return nil }, nil
+	return xr, nil, nil
 }
 
 // startXZ runs `xz --decompress --stdout` with r as its input. The function it returns kills

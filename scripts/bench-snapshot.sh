@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The benchmark of issue 14 (make bench-snapshot): `rdmadoctor diagnose` of sosreport-shaped
+# archives, each timed side by side with the decompressor alone on the same file (`cat`,
+# `gzip -dc`, `xz -dc`, output to /dev/null), in one hyperfine run; peak RSS from
+# /usr/bin/time. The archives (scripts/sosbench: the captures of one corpus case where sos puts
+# them, plus N unrelated copies of this machine's /usr/share text files) are written once into
+# DIR and kept there for the next run: compressing the largest with xz -6 takes minutes.
+#
+# Usage: scripts/bench-snapshot.sh BIN [DIR]   (DIR: /tmp/rdmadoctor-bench-snapshot)
+# Environment: SIZES (default "2000 8000 32000 128000"), FORMATS ("tar tar.gz tar.xz"), RUNS (5).
+# Prints a Markdown table: medians, the ratio of the medians, the time per unrelated member
+# ((median - median of the archive without unrelated members) / N) and the peak RSS.
+set -euo pipefail
+bin=$1
+dir=${2:-/tmp/rdmadoctor-bench-snapshot}
+sizes=${SIZES:-2000 8000 32000 128000}
+formats=${FORMATS:-tar tar.gz tar.xz}
+runs=${RUNS:-5}
+command -v hyperfine >/dev/null || { echo "hyperfine is needed (Debian: apt-get install hyperfine)" >&2; exit 2; }
+mkdir -p "$dir"
+
+missing=""
+for n in 0 $sizes; do
+	[ -f "$dir/sos-$n.tar" ] || missing="$missing,$n"
+done
+[ -z "$missing" ] || go run ./scripts/sosbench -out "$dir" -members "${missing#,}"
+for n in 0 $sizes; do
+	f=$dir/sos-$n.tar
+	# sos compresses with one thread (python's lzma, preset 6); so does the benchmark.
+	[ -f "$f.gz" ] || { gzip -6 -c "$f" >"$f.gz.tmp" && mv "$f.gz.tmp" "$f.gz"; }
+	[ -f "$f.xz" ] || { xz -6 -T1 -c "$f" >"$f.xz.tmp" && mv "$f.xz.tmp" "$f.xz"; }
+done
+
+for n in 0 $sizes; do
+	for fmt in $formats; do
+		f=$dir/sos-$n.$fmt
+		case $fmt in
+		tar) ref="cat $f" ;;
+		tar.gz) ref="gzip -dc $f" ;;
+		tar.xz) ref="xz -dc $f" ;;
+		esac
+		hyperfine -N --style none --warmup 1 --runs "$runs" --export-json "$f.bench.json" \
+			"$bin diagnose --snapshot $f --format json --fail-on none" "$ref" >/dev/null
+		/usr/bin/time -f %M -o "$f.rss" "$bin" diagnose --snapshot "$f" --format json --fail-on none >/dev/null
+	done
+done
+
+python3 - "$dir" "$sizes" "$formats" <<'EOF'
+import json, os, sys
+d, sizes, formats = sys.argv[1], [int(n) for n in sys.argv[2].split()], sys.argv[3].split()
+def load(n, fmt):
+    f = os.path.join(d, f"sos-{n}.{fmt}")
+    res = json.load(open(f + ".bench.json"))["results"]
+    return res[0]["median"], res[1]["median"], int(open(f + ".rss").read().split()[-1]) / 1024, os.path.getsize(f)
+print("| unrelated members | format | size | diagnose | reference | ratio | per unrelated member | peak RSS |")
+print("|---|---|---|---|---|---|---|---|")
+for fmt in formats:
+    base, _, _, _ = load(0, fmt)
+    per = []
+    for n in [0] + sizes:
+        diag, ref, rss, size = load(n, fmt)
+        pm = "" if n == 0 else f"{(diag - base) / n * 1e6:.1f} µs"
+        if n:
+            per.append((diag - base) / n)
+        ref_name = {"tar": "cat", "tar.gz": "gzip -dc", "tar.xz": "xz -dc"}[fmt]
+        print(f"| {n:,} | .{fmt} | {size / 1e6:.1f} MB | {diag:.3f} s | {ref:.3f} s ({ref_name}) | {diag / ref:.2f}x | {pm} | {rss:.1f} MiB |")
+    if per and min(per) > 0:
+        print(f"| | .{fmt} | | | | | spread {max(per) / min(per):.2f}x | |")
+EOF
