@@ -207,3 +207,31 @@ widest(p) := {"lanes": max(common), "who": "both ends", "grade": {}} if {
 } else := {"lanes": 4, "who": "a 4X-capable port (a 1X link is a failed lane)", "grade": {"confidence": "medium"}} if {
 	p.width_lanes == 1
 }
+
+# speed_findings are the Active links iblinkinfo says could run faster ("( Could be 53.125
+# Gbps)", printed only when both ends support more, rdma-core iblinkinfo.c get_max_msg), about
+# the port the line belongs to (a switch port, or another host's HCA). A link whose far end is
+# one of this host's Active ports by LID is left to the host's own findings.
+speed_findings contains f if {
+	some l in input.fabric.links
+	l.state == "Active"
+	could := object.get(l, "could_be", "")
+	contains(could, "Gbps")
+	not local_lid(l.peer_lid)
+	guid := object.get(l, "node_guid", object.get(l, "port_guid", ""))
+	desc := object.get(l, "node_description", "")
+	base := port(
+		guid, desc, l.port,
+		sprintf("%s port %d (LID %v) <-> %q (LID %v port %v) runs %vX %v Gb/s per lane; iblinkinfo: %s", [name(guid, desc), l.port, l.lid, object.get(l, "peer_description", ""), l.peer_lid, l.peer_port, l.width_lanes, l.speed_gbps, could]),
+		[l.evidence],
+	)
+	f := finding.with_fields(base, {"confidence": "high"}) # iblinkinfo compared both ends
+}
+
+local_lid(lid) if {
+	is_number(lid)
+	some dev in input.devices
+	some p in dev.ports
+	p.lid == lid
+	p.state == "Active"
+}

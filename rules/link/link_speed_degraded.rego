@@ -21,6 +21,7 @@
 #     - facts: [ib_ports]
 #     - facts: [mlxlink]
 #     - facts: [port_info]
+#     - facts: [iblinkinfo]
 #   explains: []
 #   needs_reboot: false
 #   fix:
@@ -30,6 +31,7 @@
 #       note: the peer switch port's speed and any "Could be" hint; check the switch port's speed configuration
 package rdmadoctor.rules.link_speed_degraded
 
+import data.rdmadoctor.lib.fabric
 import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.hca
 import data.rdmadoctor.lib.mlxlink
@@ -202,3 +204,8 @@ status_evidence(ml) := finding.evidence(ml, ["status_opcode", "recommendation"])
 	is_number(ml.status_opcode)
 	ml.status_opcode != 0
 } else := []
+
+# switch ports and other hosts' HCAs that iblinkinfo says could run faster (lib/fabric)
+findings contains f if {
+	some f in fabric.speed_findings
+}

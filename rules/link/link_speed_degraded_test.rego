@@ -135,3 +135,26 @@ test_no_ibportstate_finding_at_the_fastest_speed if {
 	b := object.union(blk, {"speed_active": "FDR"})
 	count(rule.findings) == 0 with input as {"devices": [], "mlxlink": [], "fabric": {}, "port_info": [b]}
 }
+
+# fixtures/iblinkinfo/quantum-switch-could-be.txt: a Quantum switch's EDR-speed links to HDR HCAs.
+could_be_link := {
+	"node_guid": "0x08c0eb0300add04e", "node_description": "Quantum Mellanox Technologies", "lid": 10, "port": 21,
+	"width_lanes": 4, "speed_gbps": 25.78125, "state": "Active", "physical_state": "LinkUp",
+	"peer_lid": 40, "peer_port": 1, "peer_description": "node3 HCA-2", "could_be": "Could be 53.125 Gbps",
+	"evidence": {"source": "iblinkinfo", "path": "iblinkinfo", "line": 22, "text": `          10   21[  ] ==( 4X      25.78125 Gbps Active/  LinkUp)==>      40    1[  ] "node3 HCA-2" ( Could be 53.125 Gbps)`},
+}
+
+test_fires_on_a_switch_port_iblinkinfo_says_could_be_faster if {
+	fs := rule.findings with input as {"fabric": {"links": [could_be_link]}}
+	count(fs) == 1
+	some f in fs
+	f.subject == {"node_guid": "0x08c0eb0300add04e", "node_description": "Quantum Mellanox Technologies", "port": 21}
+	contains(f.message, "iblinkinfo: Could be 53.125 Gbps")
+}
+
+# the far end is this host's Active port (LID 40): the host's own finding covers the link
+test_no_switch_finding_when_the_peer_is_a_local_port if {
+	devs := [{"name": "mlx5_0", "ports": [{"number": 1, "lid": 40, "state": "Active"}]}]
+	fs := rule.findings with input as {"fabric": {"links": [could_be_link]}, "devices": devs}
+	count([f | some f in fs; f.subject.node_guid]) == 0
+}
