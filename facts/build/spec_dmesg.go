@@ -41,8 +41,15 @@ func applyDmesg(s *facts.Snapshot, in Input, r io.Reader) error {
 	if err != nil {
 		return err
 	}
+	var ps parse.Problems
+	for _, l := range log.Damaged {
+		ps = append(ps, facts.Problem{Line: l.N, Text: facts.Clip(l.Text, facts.MaxMessageBytes), Why: "damaged: a byte that is not UTF-8, or a driver prefix whose device is not a PCI address"})
+	}
 	if log.Cut != nil {
-		return parse.Problems{{Line: log.Cut.N, Text: facts.Clip(log.Cut.Text, facts.MaxMessageBytes), Why: "file ends mid-line: the capture was cut here"}}
+		ps = append(ps, facts.Problem{Line: log.Cut.N, Text: facts.Clip(log.Cut.Text, facts.MaxMessageBytes), Why: "file ends mid-line: the capture was cut here"})
+	}
+	if len(ps) > 0 {
+		return ps
 	}
 	if log.Lines > 0 && log.KernelLines == 0 {
 		// Taken as a kernel log by its name, but no line has a kernel log's shape: an absent

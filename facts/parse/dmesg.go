@@ -5,6 +5,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -69,6 +70,10 @@ type DmesgLog struct {
 	// kernel log line: dmesg's "[...]" stamp, a syslog/journal "kernel:" tag, or an RDMA
 	// driver's prefix. A file with Lines > 0 and KernelLines == 0 is not a kernel log.
 	Lines, KernelLines int
+	// Damaged are RDMA stack lines that hold a byte that is not UTF-8, or whose driver prefix names a
+	// device that is not a PCI address ("mlx4_core 0000:fifty:00.0:"): damaged in the copy, so
+	// what they said is unknown. At most MaxDamagedLines are kept.
+	Damaged []Line
 	// Cut is the last line when the log does not end with a newline: the capture was cut there
 	// (`head -c`, a paste that stopped) and what the kernel logged next is lost.
 	Cut *Line
@@ -107,6 +112,7 @@ func ReadDmesg(r io.Reader) (DmesgLog, error) {
 	}
 	known := map[string]class{}
 	var lines, kernelLines int
+	var damaged []Line
 	tail := &lastByte{r: r}
 	var last Line
 	err := EachLine(tail, func(l Line) {
@@ -139,13 +145,18 @@ func ReadDmesg(r io.Reader) (DmesgLog, error) {
 		if kernelShaped || c.ok {
 			kernelLines++
 		}
+		// A damaged line of the RDMA stack (other lines may hold a BIOS vendor's Latin-1 name).
+		rdmaLine := c.ok || strings.Contains(msg, "mlx")
+		if rdmaLine && (strings.ContainsRune(msg, utf8.RuneError) || damagedDevice(msg)) && len(damaged) < MaxDamagedLines {
+			damaged = append(damaged, Line{N: l.N, Text: l.Text})
+		}
 		if !c.ok {
 			return
 		}
 		keep.add(c.ev, l)
 	})
 	log := keep.log()
-	log.Lines, log.KernelLines = lines, kernelLines
+	log.Lines, log.KernelLines, log.Damaged = lines, kernelLines, damaged
 	if err == nil && tail.n > 0 && tail.last != '\n' && last.N > 0 {
 		last.Text = string(tail.lastLine)
 		log.Cut = &last
@@ -175,6 +186,20 @@ func (t *lastByte) Read(p []byte) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// MaxDamagedLines is how many damaged lines ReadDmesg names.
+const MaxDamagedLines = 20
+
+// damagedDevice reports whether msg starts with an RDMA driver's name and a device field shaped
+// like a PCI address ("dddd:bb:dd.f:") that is not one.
+func damagedDevice(msg string) bool {
+	head, rest, _ := strings.Cut(msg, " ")
+	if !rdmaKernelDrivers[strings.TrimSuffix(head, ":")] {
+		return false
+	}
+	tok, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	return strings.HasSuffix(tok, ":") && strings.Count(tok, ":") >= 3 && strings.Contains(tok, ".") && findBDF(tok) == ""
 }
 
 // maxKnownMessages bounds the classified messages ReadDmesg remembers (~2 MB).

@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -140,5 +141,20 @@ func TestDmesg(t *testing.T) {
 	}
 	if first := got[0]; first.Driver != "mlx4_ib" || first.Netdev != "" {
 		t.Errorf("%s: first event %+v", mlx4, first)
+	}
+}
+
+// TestDmesgDamagedRDMALines: corpus 115's mlx4 line with a word in its PCI address, or with a
+// byte that is not UTF-8, is named as damaged; a Latin-1 BIOS name elsewhere is not.
+func TestDmesgDamagedRDMALines(t *testing.T) {
+	line := "mlx4_core 0000:04:00.0: MLX4_CMD_MAD_IFC Get Module info attr(ff60) port(1) i2c_addr(50) offset(0) size(2): Response Mad Status(31c) - cable is not con\n"
+	for _, bad := range []string{strings.Replace(line, "0000:04", "0000:fifty", 1), strings.Replace(line, "Module", "Mod\xe9ule", 1)} {
+		log, err := parse.ReadDmesg(strings.NewReader(bad))
+		if err != nil || len(log.Damaged) != 1 || log.Damaged[0].N != 1 {
+			t.Errorf("%q: damaged %v, err %v", bad, log.Damaged, err)
+		}
+	}
+	if log, _ := parse.ReadDmesg(strings.NewReader(line + "[    0.000000] DMI: Soci\xe9t\xe9 G\xe9n\xe9rale/X11, BIOS 1.0\n")); len(log.Damaged) != 0 {
+		t.Errorf("undamaged log: %v", log.Damaged)
 	}
 }

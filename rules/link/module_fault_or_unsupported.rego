@@ -46,6 +46,36 @@ findings contains f if {
 	f := pci_var(finding.pci(addr, devname(addr), sprintf("kernel: %s", [trim_space(ev.evidence.text)]), [ev.evidence]))
 }
 
+# dmesg: mlx4_core <bdf>: MLX4_CMD_MAD_IFC Get Module info ...: Response Mad Status(31c) - cable
+# is not connected. The firmware found no module (or none it can read over I2C) in the cage when
+# the driver asked for the module's EEPROM (what `ethtool -m` shows as "Input/output error"). It
+# says nothing of the link itself (corpus 115): a warning, medium.
+findings contains f if {
+	some ev in input.host.kernel_events
+	ev.kind == "cable_not_connected"
+	addr := object.get(ev, "pci_address", "")
+	f := pci_var(finding.with_fields(
+		finding.pci(addr, devname(addr), sprintf("the firmware finds no cable or module it can read in the cage (%s): reseat the module or use a supported one; judge the link from ethtool's Link detected, not from this read", [mad_status(ev)]), array.concat([ev.evidence], eeprom_errors)),
+		{"severity": "warning", "confidence": "medium"},
+	))
+}
+
+mad_status(ev) := concat("", ["MAD_IFC ", m[0][1], ": cable is not connected"]) if {
+	m := regex.find_all_string_submatch_n(`(Response Mad Status\([0-9a-fA-F]+\))`, ev.evidence.text, 1)
+	count(m) == 1
+} else := "the kernel: cable is not connected"
+
+# eeprom_errors quotes ethtool -m read errors of the node's netdevs (not joined to the function:
+# the evidence that the module cannot be read, seen from the netdev side).
+eeprom_errors := [nd.module.evidence.unreadable |
+	some nd in input.netdevs
+	err := object.get(nd, ["module", "unreadable"], "")
+	err != ""
+	err != "hexdump only"
+	not driver_lacks_module_ops(err)
+	nd.module.evidence.unreadable
+]
+
 # ethtool -S: mlx5 module event counters (module_unplug alone is a service action, not a fault).
 findings contains f if {
 	some nd in input.netdevs

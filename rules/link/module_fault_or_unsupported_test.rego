@@ -59,3 +59,21 @@ test_no_mlxlink_finding_when_healthy if {
 		"device": "/dev/mst/mt41692_pciconf0", "port_type": "NETWORK", "state": "Active", "status_opcode": 0, "recommendation": "No issue was observed",
 	}]}
 }
+
+# corpus 115 (Mellanox/mstflint#33): mlx4's module query answered "cable is not connected".
+test_fires_on_mlx4_cable_not_connected if {
+	ev := {"kind": "cable_not_connected", "driver": "mlx4_core", "pci_address": "0000:04:00.0", "evidence": {"source": "dmesg", "line": 1, "text": "mlx4_core 0000:04:00.0: MLX4_CMD_MAD_IFC Get Module info attr(ff60) port(1) i2c_addr(50) offset(0) size(2): Response Mad Status(31c) - cable is not con"}}
+	nd := {"name": "enp4s0", "module": {"unreadable": "Input/output error", "evidence": {"unreadable": {"source": "ethtool_module", "line": 1, "text": "Cannot get module EEPROM information: Input/output error"}}}}
+	fs := rule.findings with input as {"host": {"kernel_events": [ev]}, "netdevs": [nd]}
+	count(fs) == 1
+	some f in fs
+	f.severity == "warning"
+	f.subject.pci == "0000:04:00.0"
+	contains(f.message, "(MAD_IFC Response Mad Status(31c): cable is not connected)")
+	count(f.evidence) == 2
+}
+
+test_no_cable_finding_for_other_events if {
+	ev := {"kind": "module_plugged", "pci_address": "0000:04:00.0", "evidence": {"text": "x"}}
+	count(rule.findings) == 0 with input as {"host": {"kernel_events": [ev]}}
+}
