@@ -33,6 +33,12 @@ func applyIBStat(s *facts.Snapshot, in Input) error {
 	switch {
 	case err != nil:
 		return err // lines it could not use say more than the refusal
+	case r != nil && len(out.Devices) > 0:
+		// ibstat listed some CAs, then aborted (ibpanic on a device that vanished while it ran,
+		// corpus 002): those read are kept, the ones after are unknown. Partial, not a refusal
+		// beside a complete report.
+		ev := out.Refusal.Evidence
+		return parse.Problems{{Line: ev.Line, Text: ev.Text, Why: fmt.Sprintf("ibstat aborted here after %d CA(s): the CAs it would have listed next are unknown", len(out.Devices))}}
 	case r != nil:
 		return r
 	case out.Omitted > 0:
