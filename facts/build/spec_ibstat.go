@@ -33,6 +33,14 @@ func applyIBStat(s *facts.Snapshot, in Input) error {
 	switch {
 	case err != nil:
 		return err // lines it could not use say more than the refusal
+	case r != nil && len(out.Devices) > 0:
+		// ibstat listed some CAs, then aborted (ibpanic on a device that vanished while it ran,
+		// corpus 002): those read are kept, the ones after are unknown. Partial, not a refusal
+		// beside a complete report.
+		// The line itself is kept with the refusal (host.userspace); the problem names it by
+		// number, so that warnings on stderr do not carry the word "ibpanic:" that health-check
+		// wrappers read as a crash.
+		return parse.Problems{{Line: out.Refusal.Evidence.Line, Why: fmt.Sprintf("ibstat aborted here (its own error, kept in host.userspace) after %d CA(s): the CAs it would have listed next are unknown", len(out.Devices))}}
 	case r != nil:
 		return r
 	case out.Omitted > 0:

@@ -86,6 +86,10 @@ func IBVDevInfo(b []byte) (IBVDevInfoOutput, error) {
 		}
 		if strings.HasPrefix(t, "libibverbs:") || strings.HasPrefix(t, "Failed to open device") {
 			out.Messages = append(out.Messages, facts.ToolRefusal{Tool: "ibv_devinfo", Message: t, Evidence: l.Evidence()})
+			if strings.HasPrefix(t, "Failed to open device") {
+				// one device's ports and state are unknown: not a checked device
+				probs.add(l, "an RDMA device ibv_devinfo could not open: its ports and states are unknown")
+			}
 			continue
 		}
 		if r := ibRefusal(l); r != nil {

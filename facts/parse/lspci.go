@@ -72,7 +72,21 @@ func LSPCI(b []byte) ([]facts.PCIFunction, error) {
 	var probs problems
 	probs.cut(b, lines, true)
 	probs.replaced(pciReadLines(lines))
+	denied(&probs, out)
 	return out, probs.err()
+}
+
+// denied names the `Capabilities: <access denied>` line of each Mellanox or InfiniBand function:
+// lspci ran without root, so the function's LnkCap, LnkSta and ACS are unknown (the PCIe rules
+// cannot judge it) and the source is partial, not a checked "ok".
+func denied(probs *problems, fns []facts.PCIFunction) {
+	for _, f := range fns {
+		if f.CapabilitiesDenied == nil || !*f.CapabilitiesDenied || !(f.VendorID == "15b3" || strings.Contains(f.Name, "Mellanox") || strings.HasPrefix(f.Class, "Infiniband")) {
+			continue
+		}
+		ev := f.Evidence["capabilities_denied"]
+		probs.add(Line{N: ev.Line, Text: ev.Text}, "lspci ran without root: %s's link capability and status (LnkCap, LnkSta) and ACS are unknown; run it as root", f.Address)
+	}
 }
 
 // pciReadLines are the lines LSPCI reads a value from (headers and the detail keys it knows),

@@ -2,6 +2,7 @@ package parse_test
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -58,7 +59,8 @@ func TestLSPCI(t *testing.T) {
 			ACSCtl: acsAllOff, KernelDriver: "mlx5_core", PartNumber: "MCX755106AS-HEAT", SerialNumber: "MT2421600CDE"}}},
 	} {
 		got, err := parse.LSPCI(fixtures.Read(t, tc.fixture))
-		if err != nil {
+		// without root lspci hides the capabilities: named, the rest kept
+		if ps, ok := parse.AsProblems(err); err != nil && (tc.fixture != "lspci/cx3-v-access-denied.txt" || !ok || len(ps) != 1 || !strings.Contains(ps[0].Why, "lspci ran without root")) {
 			t.Fatalf("%s: %v", tc.fixture, err)
 		}
 		if diff := cmp.Diff(tc.want, got, noEvidence); diff != "" {
