@@ -28,19 +28,11 @@ func init() {
 
 func applyIBStat(s *facts.Snapshot, in Input) error {
 	out, err := parse.IBStat(in.Data)
-	in = addDevices(s, in, out.Devices)        // before the error: what parsed before a bad line is kept
-	r := refused(s, in, "ibstat", out.Refusal) // kept in host whatever else is returned
+	in = addDevices(s, in, out.Devices)                          // before the error: what parsed before a bad line is kept
+	r := refused(s, in, "ibstat", out.Refusal, len(out.Devices)) // kept in host whatever else is returned
 	switch {
 	case err != nil:
 		return err // lines it could not use say more than the refusal
-	case r != nil && len(out.Devices) > 0:
-		// ibstat listed some CAs, then aborted (ibpanic on a device that vanished while it ran,
-		// corpus 002): those read are kept, the ones after are unknown. Partial, not a refusal
-		// beside a complete report.
-		// The line itself is kept with the refusal (host.userspace); the problem names it by
-		// number, so that warnings on stderr do not carry the word "ibpanic:" that health-check
-		// wrappers read as a crash.
-		return parse.Problems{{Line: out.Refusal.Evidence.Line, Why: fmt.Sprintf("ibstat aborted here (its own error, kept in host.userspace) after %d CA(s): the CAs it would have listed next are unknown", len(out.Devices))}}
 	case r != nil:
 		return r
 	case out.Omitted > 0:
@@ -72,14 +64,22 @@ func deviceArgs(in Input, devs []facts.Device) Input {
 }
 
 // refused records a tool's own error (ibpanic, "No IB devices found", ...) with the user-space
-// messages and returns it as a refusal; facts parsed before the error have been kept.
-func refused(s *facts.Snapshot, in Input, tool string, r *facts.ToolRefusal) error {
+// messages and returns it: a refusal when the tool listed no device (listed == 0); a problem of
+// that line when it listed devices first (ibstat's ibpanic on a CA that vanished while it ran,
+// corpus 002), so the source is partial: the devices read are kept, those it would have listed
+// next are unknown. The problem names the line by number (its text stays in host.userspace), so
+// that warnings on stderr do not carry the word "ibpanic:" that health-check wrappers read as a
+// crash.
+func refused(s *facts.Snapshot, in Input, tool string, r *facts.ToolRefusal, listed int) error {
 	if r == nil {
 		return nil
 	}
 	t := *r
 	t.Tool = tool
 	mergeHost(s, in, facts.Host{Userspace: []facts.ToolRefusal{t}})
+	if listed > 0 {
+		return parse.Problems{{Line: t.Evidence.Line, Why: fmt.Sprintf("%s aborted here (its own error, kept in host.userspace) after %d device(s): the devices it would have listed next are unknown", tool, listed)}}
+	}
 	return Refused(t.Message)
 }
 

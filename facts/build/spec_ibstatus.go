@@ -24,7 +24,7 @@ func init() {
 
 func applyIBStatus(s *facts.Snapshot, in Input) error {
 	if r := parse.IBStatusRefusal(in.Data); r != nil {
-		return refused(s, in, "ibstatus", r) // no RDMA device registered
+		return refused(s, in, "ibstatus", r, 0) // no RDMA device registered
 	}
 	devs, err := parse.IBStatus(in.Data)
 	addDevices(s, in, devs) // what parsed is kept; err names the lines that did not

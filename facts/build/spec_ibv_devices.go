@@ -32,7 +32,7 @@ func applyIBVDevices(s *facts.Snapshot, in Input) error {
 	if len(out.Messages) > 0 {
 		mergeHost(s, in, facts.Host{Userspace: out.Messages})
 	}
-	if rerr := refused(s, in, "ibv_devices", out.Refusal); rerr != nil {
+	if rerr := refused(s, in, "ibv_devices", out.Refusal, len(out.Devices)); rerr != nil {
 		return rerr
 	}
 	return err // the rows that could not be used make the source partial

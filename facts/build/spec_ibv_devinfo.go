@@ -35,7 +35,7 @@ func applyIBVDevInfo(s *facts.Snapshot, in Input) error {
 		mergeHost(s, in, facts.Host{Userspace: out.Messages})
 	}
 	if len(out.Devices) == 0 {
-		return refused(s, in, "ibv_devinfo", out.Refusal)
+		return refused(s, in, "ibv_devinfo", out.Refusal, 0)
 	}
 	return nil
 }
