@@ -245,17 +245,8 @@ func (e *Engine) diagnosis(f rawFinding, available map[string]bool, s *facts.Sna
 		References: append([]string{}, rule.References...),
 		Fix:        fill(applicable(rule.Fix, subjectPort(s, f.Subject)), f.Subject, f.Vars),
 	}
-	if f.Severity != "" {
-		if !report.ValidSeverity(f.Severity) {
-			return d, fmt.Errorf("%s: finding has unknown severity %q", rule.File, f.Severity)
-		}
-		d.Severity = f.Severity
-	}
-	if f.Confidence != "" {
-		if confidenceRank(f.Confidence) == len(report.Confidences) {
-			return d, fmt.Errorf("%s: finding has unknown confidence %q", rule.File, f.Confidence)
-		}
-		d.Confidence = f.Confidence
+	if err := override(rule, f.Severity, f.Confidence, &d.Severity, &d.Confidence); err != nil {
+		return d, err
 	}
 	if d.Scope == "" {
 		d.Scope = defaultScope(f.Subject)
@@ -274,6 +265,24 @@ func (e *Engine) diagnosis(f rawFinding, available map[string]bool, s *facts.Sna
 		d.Evidence = append(d.Evidence, ev)
 	}
 	return d, nil
+}
+
+// override sets *severity and *confidence to a finding's own, when it sets them; an unknown
+// value is an error naming the rule's file.
+func override(rule *Rule, sev, conf string, severity, confidence *string) error {
+	if sev != "" {
+		if !report.ValidSeverity(sev) {
+			return fmt.Errorf("%s: finding has unknown severity %q", rule.File, sev)
+		}
+		*severity = sev
+	}
+	if conf != "" {
+		if confidenceRank(conf) == len(report.Confidences) {
+			return fmt.Errorf("%s: finding has unknown confidence %q", rule.File, conf)
+		}
+		*confidence = conf
+	}
+	return nil
 }
 
 // findingShape says in Rego's words what a finding that does not decode was ("a string"), from

@@ -139,17 +139,8 @@ func (e *FleetEngine) diagnosis(f rawFleetFinding, available map[string]bool) (r
 		vars["nodes"] = nodes
 	}
 	d.Fix = fill(steps, f.Subject, vars)
-	if f.Severity != "" {
-		if !report.ValidSeverity(f.Severity) {
-			return d, fmt.Errorf("%s: finding has unknown severity %q", rule.File, f.Severity)
-		}
-		d.Severity = f.Severity
-	}
-	if f.Confidence != "" {
-		if confidenceRank(f.Confidence) == len(report.Confidences) {
-			return d, fmt.Errorf("%s: finding has unknown confidence %q", rule.File, f.Confidence)
-		}
-		d.Confidence = f.Confidence
+	if err := override(rule, f.Severity, f.Confidence, &d.Severity, &d.Confidence); err != nil {
+		return d, err
 	}
 	if d.Message == "" {
 		return d, fmt.Errorf("%s: finding without a message", rule.File)

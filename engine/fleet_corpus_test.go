@@ -1,9 +1,7 @@
-package engine
+package engine_test
 
 import (
 	"context"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -11,37 +9,26 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
-	"github.com/rdmadoctor/rdmadoctor/facts/summary"
+	factsummary "github.com/rdmadoctor/rdmadoctor/facts/summary"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
-// caseFS reads corpus case prefix into memory, so that a test can vary one of its lines.
+// caseFS reads corpus case prefix into memory (without CASE.md and expect.json, which are not
+// input), so that a test can vary one of its lines.
 func caseFS(t *testing.T, prefix string) fstest.MapFS {
 	t.Helper()
 	m, _ := filepath.Glob(filepath.Join(fixtures.CorpusDir(t), prefix+"-*"))
 	if len(m) != 1 {
 		t.Fatalf("corpus case %s: %d folders", prefix, len(m))
 	}
-	out := fstest.MapFS{}
-	err := filepath.WalkDir(m[0], func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == "CASE.md" || d.Name() == "expect.json" {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(m[0], p)
-		out[filepath.ToSlash(rel)] = &fstest.MapFile{Data: b}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	fsys := loadMapFS(t, m[0])
+	delete(fsys, "CASE.md")
+	delete(fsys, "expect.json")
+	return fsys
 }
 
 // vary returns a copy of fsys whose file name has the line old replaced by new: the one fact
@@ -84,23 +71,23 @@ func fleetOf(t *testing.T, nodes map[string]fstest.MapFS) *facts.Fleet {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc.Nodes = append(doc.Nodes, summary.Summarize(s, h))
+		doc.Nodes = append(doc.Nodes, factsummary.Summarize(s, h))
 	}
 	return doc
 }
 
 var (
 	fleetOnce   sync.Once
-	fleetEngine *FleetEngine
+	fleetEngine *engine.FleetEngine
 	fleetErr    error
 )
 
 // builtinFleet is the built-in fleet rules, prepared once per test process.
-func builtinFleet(t *testing.T) *FleetEngine {
+func builtinFleet(t *testing.T) *engine.FleetEngine {
 	t.Helper()
 	fleetOnce.Do(func() {
-		var set *Set
-		if set, fleetErr = Load(Builtin()); fleetErr == nil {
+		var set *engine.Set
+		if set, fleetErr = engine.Load(engine.Builtin()); fleetErr == nil {
 			fleetEngine, fleetErr = set.PrepareFleet(context.Background())
 		}
 	})
@@ -124,7 +111,7 @@ func diagnoseFleet(t *testing.T, doc *facts.Fleet) ([]report.FleetDiagnosis, []r
 	return ds, skipped
 }
 
-func byID(ds []report.FleetDiagnosis, id string) []report.FleetDiagnosis {
+func fleetByID(ds []report.FleetDiagnosis, id string) []report.FleetDiagnosis {
 	var out []report.FleetDiagnosis
 	for _, d := range ds {
 		if d.ID == id {
@@ -155,7 +142,7 @@ func TestFleetFirmwareSkew(t *testing.T) {
 	c := caseFS(t, "005")
 	odd := vary(t, c, "sys/class/infiniband/mlx5_0/fw_ver", "28.41.1000", "28.39.1002")
 	ds, _ := diagnoseFleet(t, fleetOf(t, map[string]fstest.MapFS{"node01": c, "node02": odd, "node03": c}))
-	got := byID(ds, "fleet-firmware-skew")
+	got := fleetByID(ds, "fleet-firmware-skew")
 	if len(got) != 1 {
 		t.Fatalf("fleet-firmware-skew: %+v", ds)
 	}

@@ -73,30 +73,25 @@ type SummaryDevice struct {
 	Evidence EvidenceMap `json:"evidence,omitempty"`
 }
 
-// SummaryPort is one port of a device, as the node's port sources saw it.
+// SummaryPort is one port of a device, as the node's port sources saw it. Its fields are those of
+// Port by the same JSON names (state, physical_state in ibstat's words; rate_gbps in Gb/s, only
+// meaningful when Active; width_lanes; lane_speed SDR ... XDR; link_layer; netdev).
 type SummaryPort struct {
-	// Number is the 1-based port number.
-	Number int `json:"number"`
-	// State and PhysicalState in ibstat's words ("Active", "LinkUp").
-	State         string `json:"state,omitempty"`
-	PhysicalState string `json:"physical_state,omitempty"`
-	// RateGbps is the port rate in Gb/s (ibstat Rate:, sysfs rate); meaningless unless Active.
-	RateGbps *float64 `json:"rate_gbps"`
-	// WidthLanes is the active width in lanes (4 for "4X").
-	WidthLanes *int `json:"width_lanes"`
-	// LaneSpeed is the lane speed name: SDR ... NDR, XDR.
-	LaneSpeed string `json:"lane_speed,omitempty"`
-	// LinkLayer is "InfiniBand" or "Ethernet".
-	LinkLayer string `json:"link_layer,omitempty"`
-	// Netdev is the port's network interface, when the snapshot joins one.
-	Netdev string `json:"netdev,omitempty"`
+	Number        int      `json:"number"`
+	State         string   `json:"state,omitempty"`
+	PhysicalState string   `json:"physical_state,omitempty"`
+	RateGbps      *float64 `json:"rate_gbps"`
+	WidthLanes    *int     `json:"width_lanes"`
+	LaneSpeed     string   `json:"lane_speed,omitempty"`
+	LinkLayer     string   `json:"link_layer,omitempty"`
+	Netdev        string   `json:"netdev,omitempty"`
 	// Counters are the port's error counters since boot or last clear (sysfs counters/,
 	// perfquery), by sysfs name: symbol_error, link_downed, link_error_recovery,
 	// port_rcv_errors, port_xmit_discards, local_link_integrity_errors,
 	// excessive_buffer_overrun_errors (the ones the snapshot has).
 	Counters map[string]int64 `json:"counters,omitempty"`
-	// Evidence keyed like Port's: "state", "physical_state", "rate", "link_layer",
-	// "counters.<name>".
+	// Evidence keyed like Port's: "state", "physical_state", "rate_gbps", "width_lanes",
+	// "lane_speed", "link_layer", "counters.<name>".
 	Evidence EvidenceMap `json:"evidence,omitempty"`
 }
 
