@@ -31,7 +31,7 @@ var (
 )
 
 // builtin is the built-in rule set compiled once, as the fleet command compiles it.
-func builtin(t *testing.T) *engine.Engine {
+func builtin(t testing.TB) *engine.Engine {
 	t.Helper()
 	engineOnce.Do(func() {
 		testEngine, engineErr = engine.New(context.Background(), engine.Options{SkipTypeCheck: true}, engine.Builtin())
@@ -43,7 +43,7 @@ func builtin(t *testing.T) *engine.Engine {
 }
 
 // copyCase copies corpus case c to dir/name and returns that path.
-func copyCase(t *testing.T, dir, c, name string) string {
+func copyCase(t testing.TB, dir, c, name string) string {
 	t.Helper()
 	src := filepath.Join(fixtures.CorpusDir(t), c)
 	dst := filepath.Join(dir, name)
