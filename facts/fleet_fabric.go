@@ -54,19 +54,11 @@ type FleetFabricNode struct {
 
 // FleetFabricPort is one port of a switch or CA, with each host's view of it.
 type FleetFabricPort struct {
-	// ID is "<GUID>/<port>": the node GUID when any record named it, else the CA's port GUID.
-	ID string `json:"id"`
-	// NodeGUID and PortGUID (0x + 16 hex digits) as the records named them (a switch's ports
-	// have no port GUID of their own).
-	NodeGUID string `json:"node_guid,omitempty"`
-	PortGUID string `json:"port_guid,omitempty"`
-	Port     int    `json:"port"`
-	// NodeType ("Switch", "CA"), NodeDescription, Label (the switch's front-panel name,
-	// net_dump "1/1/1") and LID, from the first view that had each.
-	NodeType        string `json:"node_type,omitempty"`
-	NodeDescription string `json:"node_description,omitempty"`
-	Label           string `json:"label,omitempty"`
-	LID             *int   `json:"lid"`
+	// FabricPortRef names the port: ID, GUIDs, number, and NodeType, NodeDescription and Label
+	// from the first view that had each.
+	FabricPortRef
+	// LID from the first view that had one.
+	LID *int `json:"lid"`
 	// Subnet is the ID of the first port of the connected part of the fabric this port is in
 	// (ports joined by links, a switch's ports with each other); a port without a link is its
 	// own.
@@ -118,12 +110,17 @@ type FleetLink struct {
 	Evidence []FabricEvidence `json:"evidence"`
 }
 
-// FabricPortRef names a fabric port (FleetFabricPort.ID) with what people need to find it.
+// FabricPortRef names a fabric port with what people need to find it.
 type FabricPortRef struct {
-	ID              string `json:"id"`
-	NodeGUID        string `json:"node_guid,omitempty"`
-	PortGUID        string `json:"port_guid,omitempty"`
-	Port            int    `json:"port"`
+	// ID is "<GUID>/<port>": the node GUID when any record named it, else the CA's port GUID.
+	ID string `json:"id"`
+	// NodeGUID and PortGUID (0x + 16 hex digits) as the records named them (a switch's ports
+	// have no port GUID of their own).
+	NodeGUID string `json:"node_guid,omitempty"`
+	PortGUID string `json:"port_guid,omitempty"`
+	Port     int    `json:"port"`
+	// NodeType ("Switch", "CA"), NodeDescription, and Label (the switch's front-panel name,
+	// net_dump "1/1/1").
 	NodeType        string `json:"node_type,omitempty"`
 	NodeDescription string `json:"node_description,omitempty"`
 	Label           string `json:"label,omitempty"`

@@ -76,7 +76,7 @@ func (v *View) assemblePorts() map[string]*facts.FleetFabricPort {
 			dropped[root] += len(recs) - MaxViews
 			recs = recs[:MaxViews]
 		}
-		p := &facts.FleetFabricPort{Port: recs[0].port, ViewsDropped: dropped[root]}
+		p := &facts.FleetFabricPort{FabricPortRef: facts.FabricPortRef{Port: recs[0].port}, ViewsDropped: dropped[root]}
 		for _, r := range recs {
 			first(&p.NodeGUID, r.nodeGUID)
 			first(&p.PortGUID, r.portGUID)
@@ -132,11 +132,6 @@ func compactStrings(s []string) []string {
 	return out
 }
 
-func ref(p *facts.FleetFabricPort) facts.FabricPortRef {
-	return facts.FabricPortRef{ID: p.ID, NodeGUID: p.NodeGUID, PortGUID: p.PortGUID, Port: p.Port,
-		NodeType: p.NodeType, NodeDescription: p.NodeDescription, Label: p.Label}
-}
-
 // assembleLinks resolves each link's ends to their ports and merges the links of one pair.
 func (v *View) assembleLinks(byRoot map[string]*facts.FleetFabricPort) []facts.FleetLink {
 	merged := map[[2]string]*facts.FleetLink{}
@@ -151,7 +146,7 @@ func (v *View) assembleLinks(byRoot map[string]*facts.FleetFabricPort) []facts.F
 		mk := [2]string{a.ID, b.ID}
 		l := merged[mk]
 		if l == nil {
-			l = &facts.FleetLink{A: ref(a), B: ref(b)}
+			l = &facts.FleetLink{A: a.FabricPortRef, B: b.FabricPortRef}
 			merged[mk] = l
 		}
 		for _, e := range acc.ev {
