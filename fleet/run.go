@@ -14,6 +14,7 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/fabricview"
 	"github.com/rdmadoctor/rdmadoctor/internal/diagnosis"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
@@ -35,17 +36,8 @@ type Options struct {
 	Progress func(done, total int)
 	// Summarize takes a node's summary for the fleet rules; nil leaves Summary out.
 	Summarize func(s *facts.Snapshot, host string) facts.NodeSummary
-	// NewFabric, when set, returns the view that merges the fabric captures of all nodes.
-	NewFabric func() FabricView
 	// FleetRules, when set, evaluates the fleet rules on the fleet document.
 	FleetRules func(ctx context.Context, doc *facts.Fleet) ([]report.FleetDiagnosis, []report.Skipped, error)
-}
-
-// FabricView merges the fabric captures of many snapshots (facts/fabricview); Add is called
-// from several workers at once.
-type FabricView interface {
-	Add(host string, s *facts.Snapshot)
-	Fabric() *facts.FleetFabric
 }
 
 // Result is a fleet report and what the exit code is decided from.
@@ -66,10 +58,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var fabric FabricView
-	if opts.NewFabric != nil {
-		fabric = opts.NewFabric()
-	}
+	fabric := fabricview.New()
 	res := make([]nodeResult, len(paths))
 	labels := newLabeler(len(paths))
 	var (
@@ -117,7 +106,7 @@ type nodeResult struct {
 
 // diagnoseNode reads, labels and diagnoses the snapshot at path, the i-th of the run. Only
 // an evaluation error is returned; a snapshot that cannot be read is an unreadable node.
-func diagnoseNode(ctx context.Context, path string, i int, labels *labeler, fabric FabricView, opts Options) (nodeResult, error) {
+func diagnoseNode(ctx context.Context, path string, i int, labels *labeler, fabric *fabricview.View, opts Options) (nodeResult, error) {
 	s, err := diagnosis.Open(path)
 	if err != nil {
 		host := labels.label(i, "", snapshotName(path))
@@ -163,9 +152,7 @@ func diagnoseNode(ctx context.Context, path string, i int, labels *labeler, fabr
 		sum := opts.Summarize(s, host)
 		n.Summary = &sum
 	}
-	if fabric != nil {
-		fabric.Add(host, s)
-	}
+	fabric.Add(host, s)
 	out := nodeResult{node: n, worst: worstOf(r)}
 	intern(&out.node) // nothing of s stays reachable: its file contents go with it
 	return out, nil
@@ -190,7 +177,7 @@ func worstOf(r *report.Report) string {
 }
 
 // assemble puts the nodes in host order, groups their diagnoses and evaluates the fleet rules.
-func assemble(ctx context.Context, res []nodeResult, fabric FabricView, opts Options) (*Result, error) {
+func assemble(ctx context.Context, res []nodeResult, fabric *fabricview.View, opts Options) (*Result, error) {
 	sort.SliceStable(res, func(i, j int) bool { return hostLess(res[i].node.Host, res[j].node.Host) })
 	f := &report.Fleet{
 		SchemaVersion:  report.FleetSchemaVersion,
@@ -215,9 +202,7 @@ func assemble(ctx context.Context, res []nodeResult, fabric FabricView, opts Opt
 		}
 	}
 	f.Groups = Groups(f.Nodes)
-	if fabric != nil {
-		doc.Fabric = fabric.Fabric()
-	}
+	doc.Fabric = fabric.Fabric()
 	if opts.FleetRules != nil {
 		ds, skipped, err := opts.FleetRules(ctx, doc)
 		if err != nil {
