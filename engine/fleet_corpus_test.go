@@ -121,17 +121,21 @@ func fleetByID(ds []report.FleetDiagnosis, id string) []report.FleetDiagnosis {
 	return out
 }
 
-// Three copies of corpus case 005 (an H100 node's sysfs tree): identical nodes give no fleet
-// diagnosis at all.
+// Three copies of a corpus case are identical nodes: no fleet diagnosis at all, on every case
+// the fleet rules' tests vary (and the fleet rules that can compare them do run).
 func TestFleetIdenticalNodes(t *testing.T) {
-	c := caseFS(t, "005")
-	ds, skipped := diagnoseFleet(t, fleetOf(t, map[string]fstest.MapFS{"node01": c, "node02": c, "node03": c}))
-	if len(ds) != 0 {
-		t.Errorf("identical nodes: %+v", ds)
-	}
-	for _, s := range skipped {
-		if s.ID == "fleet-firmware-skew" {
-			t.Errorf("fleet-firmware-skew skipped on three nodes with firmware: %s", s.Reason)
+	for _, prefix := range []string{"005", "034", "042", "110", "112", "121", "126"} {
+		c := caseFS(t, prefix)
+		ds, skipped := diagnoseFleet(t, fleetOf(t, map[string]fstest.MapFS{"node01": c, "node02": c, "node03": c}))
+		if len(ds) != 0 {
+			t.Errorf("%s on identical nodes: %+v", prefix, ds)
+		}
+		if prefix == "005" {
+			for _, s := range skipped {
+				if s.ID == "fleet-firmware-skew" || s.ID == "fleet-port-rate-below-peers" {
+					t.Errorf("%s skipped on three nodes that have its facts: %s", s.ID, s.Reason)
+				}
+			}
 		}
 	}
 }
