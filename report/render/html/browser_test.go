@@ -153,7 +153,7 @@ func TestPageInChromium(t *testing.T) {
 	}
 	count := func(sel string) int {
 		t.Helper()
-		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(` + strconv.Quote(sel) + `).length`))
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+strconv.Quote(sel)+`).length`))
 		if err != nil {
 			t.Fatalf("%s: %v", sel, err)
 		}
@@ -214,4 +214,3 @@ func TestPageInChromium(t *testing.T) {
 		t.Fatal("test fleet: the first node should be readable")
 	}
 }
-
