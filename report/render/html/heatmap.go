@@ -183,18 +183,11 @@ func (h *heatmap) aggregate(f *report.Fleet, sorted []int, row func(int, string)
 	}
 	for _, s := range sets {
 		r := s.row
-		const named = 20
-		hosts := s.hosts
-		more := ""
-		if len(hosts) > named {
-			more = fmt.Sprintf(" and %d more", len(hosts)-named)
-			hosts = hosts[:named]
-		}
 		r.Label = s.hosts[0]
 		if r.Count > 1 {
 			r.Label = fmt.Sprintf("%s +%d", s.hosts[0], r.Count-1)
 		}
-		r.Title = fmt.Sprintf("%d nodes: %s%s", r.Count, strings.Join(hosts, ", "), more)
+		r.Title = fmt.Sprintf("%d nodes: %s", r.Count, members(s.hosts, 20))
 		for c := range r.Cells {
 			if r.Cells[c].Title != "" {
 				r.Cells[c].Title = fmt.Sprintf("%d nodes · %s", r.Count, r.Cells[c].Title)

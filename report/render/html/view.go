@@ -212,14 +212,7 @@ func partialText(n *report.FleetNode) string {
 	if len(n.Incomplete) == 0 {
 		return "some inputs were not fully read"
 	}
-	const most = 6
-	in := n.Incomplete
-	more := ""
-	if len(in) > most {
-		more = fmt.Sprintf(" and %d more", len(in)-most)
-		in = in[:most]
-	}
-	return "not (fully) read: " + strings.Join(in, ", ") + more
+	return "not (fully) read: " + members(n.Incomplete, 6)
 }
 
 func orDefault(s, d string) string {
