@@ -19,7 +19,9 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"reflect"
 
+	"github.com/rdmadoctor/rdmadoctor/internal/rewrite"
 	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
@@ -64,7 +66,9 @@ func Write(w io.Writer, f *report.Fleet) error {
 	if err != nil {
 		return err
 	}
-	v := build(visible.Copy(f))
+	c := *f // a copy whose every string has its control characters made visible
+	rewrite.Strings(reflect.ValueOf(&c).Elem(), visible.Escape)
+	v := build(&c)
 	v.CSS = template.CSS(css)
 	v.JS = template.JS(js)
 	return page.Execute(w, v)
