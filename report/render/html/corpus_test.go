@@ -6,15 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
-	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
+	"github.com/rdmadoctor/rdmadoctor/fleet"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
@@ -59,33 +58,16 @@ func caseReport(t testing.TB, name string) *report.Report {
 	return r
 }
 
-// unreadable is a snapshot that cannot be opened: a file named .tar.gz that is not gzip, and the
-// error source.Open gives for it.
-func unreadable(t testing.TB, host string) report.FleetNode {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), host+".tar.gz")
-	if err := os.WriteFile(p, []byte("this is not a gzip stream\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, _, err := source.Open(p)
-	if err == nil {
-		t.Fatalf("%s opened", p)
-	}
-	return report.FleetNode{Host: host, Snapshot: host + ".tar.gz", Status: report.NodeUnreadable, Error: err.Error(),
-		Diagnoses: []report.Diagnosis{}, Skipped: []report.Skipped{}}
-}
-
-// fleetOf builds the fleet report of members the way the fleet command lays it out: one node
-// per member with its case's diagnoses, the groups by rule id. Until the fleet command's own
-// builder is there, groups are made here and host lists are plain lists.
+// fleetOf lays out the fleet report of members from their cases' reports (diagnosed once per
+// case), with the fleet command's own grouping: for fleets too large to read node by node in a
+// test (TestLargeFleetBounded). realistic reads its nodes with fleet.Run.
 func fleetOf(t testing.TB, members []member, extra ...report.FleetNode) *report.Fleet {
 	t.Helper()
 	f := &report.Fleet{SchemaVersion: report.FleetSchemaVersion, Tool: report.Tool{Name: "rdmadoctor", Version: "test"}}
 	for _, m := range members {
 		r := caseReport(t, m.corpusCase)
-		n := report.FleetNode{Host: m.host, Hostname: m.host, Snapshot: "snapshots/" + m.host + "/" + m.corpusCase,
-			Status: report.NodeOK, Diagnoses: r.Diagnoses, Skipped: r.Skipped, Incomplete: r.Incomplete,
-			Summary: &facts.NodeSummary{Host: m.host}}
+		n := report.FleetNode{Host: m.host, Snapshot: "snapshots/" + m.host, Status: report.NodeOK,
+			Diagnoses: r.Diagnoses, Skipped: r.Skipped, Incomplete: r.Incomplete}
 		if !r.Complete {
 			n.Status = report.NodePartial
 		}
@@ -98,47 +80,58 @@ func fleetOf(t testing.TB, members []member, extra ...report.FleetNode) *report.
 	}
 	f.Nodes = append(f.Nodes, extra...)
 	sort.SliceStable(f.Nodes, func(i, j int) bool { return f.Nodes[i].Host < f.Nodes[j].Host })
-	f.Groups = groups(f.Nodes)
+	f.Groups = fleet.Groups(f.Nodes)
 	f.FleetDiagnoses = []report.FleetDiagnosis{}
 	f.Skipped = []report.Skipped{}
 	return f
 }
 
-func groups(nodes []report.FleetNode) []report.Group {
-	byID := map[string]*report.Group{}
-	for _, n := range nodes {
-		seen := map[string]bool{}
-		for _, d := range n.Diagnoses {
-			g := byID[d.ID]
-			if g == nil {
-				g = &report.Group{ID: d.ID, Title: d.Title, Severity: d.Severity, Example: d.Message}
-				byID[d.ID] = g
-			}
-			if report.SeverityRank(d.Severity) < report.SeverityRank(g.Severity) {
-				g.Severity = d.Severity
-			}
-			g.Subjects++
-			if !seen[d.ID] {
-				seen[d.ID] = true
-				g.Nodes = append(g.Nodes, n.Host)
-			}
+// runFleet lays each member out as a folder named by its host that links to its corpus case,
+// adds the broken snapshots, and reads them all with fleet.Run, as `rdmadoctor fleet` does.
+func runFleet(t testing.TB, members []member, broken ...string) *report.Fleet {
+	t.Helper()
+	engineOnce.Do(func() { builtin, engineErr = engine.New(context.Background(), engine.Options{}, engine.Builtin()) })
+	if engineErr != nil {
+		t.Fatal(engineErr)
+	}
+	dir, err := os.MkdirTemp("", "fleet-html-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tempDirs = append(tempDirs, dir)
+	for _, m := range members {
+		if err := os.Symlink(filepath.Join(fixtures.CorpusDir(t), m.corpusCase), filepath.Join(dir, m.host)); err != nil {
+			t.Fatal(err)
 		}
 	}
-	out := []report.Group{}
-	for _, g := range byID {
-		g.HostList = strings.Join(g.Nodes, ",")
-		out = append(out, *g)
+	for _, host := range broken {
+		if err := os.WriteFile(filepath.Join(dir, host+".tar.gz"), []byte("this is not a gzip stream\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if a, b := report.SeverityRank(out[i].Severity), report.SeverityRank(out[j].Severity); a != b {
-			return a < b
-		}
-		if len(out[i].Nodes) != len(out[j].Nodes) {
-			return len(out[i].Nodes) > len(out[j].Nodes)
-		}
-		return out[i].ID < out[j].ID
-	})
-	return out
+	var paths []string // as `rdmadoctor fleet gpu001 gpu002 ...` gives them: fleet.Expand does not follow links
+	for _, m := range members {
+		paths = append(paths, filepath.Join(dir, m.host))
+	}
+	for _, host := range broken {
+		paths = append(paths, filepath.Join(dir, host+".tar.gz"))
+	}
+	res, err := fleet.Run(context.Background(), paths, fleet.Options{Engine: builtin, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Fleet
+}
+
+// tempDirs are removed when the tests end (TestMain): the realistic fleet outlives one test.
+var tempDirs []string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, d := range tempDirs {
+		os.RemoveAll(d)
+	}
+	os.Exit(code)
 }
 
 // Corpus cases of the test fleets.
@@ -158,17 +151,31 @@ const (
 // two read in part, and one snapshot that cannot be read.
 func realistic(t testing.TB) *report.Fleet {
 	t.Helper()
-	var ms []member
-	special := map[int]string{3: noSM, 4: noSM, 5: noSM, 11: flapping, 12: flapping, 17: memlock, 23: pcieSlow,
-		29: oldFirmware, 31: partialGIDs, 33: hdrPartial}
-	for i := 1; i <= 39; i++ {
-		c := healthyH100
-		if s, ok := special[i]; ok {
-			c = s
+	realisticOnce.Do(func() {
+		var ms []member
+		special := map[int]string{3: noSM, 4: noSM, 5: noSM, 11: flapping, 12: flapping, 17: memlock, 23: pcieSlow,
+			29: oldFirmware, 31: partialGIDs, 33: hdrPartial}
+		for i := 1; i <= 39; i++ {
+			c := healthyH100
+			if s, ok := special[i]; ok {
+				c = s
+			}
+			ms = append(ms, member{host: nodeName(i), corpusCase: c})
 		}
-		ms = append(ms, member{host: nodeName(i), corpusCase: c})
+		realisticFleet = runFleet(t, ms, nodeName(40))
+	})
+	if realisticFleet == nil {
+		t.Fatal("the realistic fleet could not be built")
 	}
-	return fleetOf(t, ms, unreadable(t, nodeName(40)))
+	c := *realisticFleet // the tests change nodes and groups: each its own slices
+	c.Nodes = append([]report.FleetNode(nil), c.Nodes...)
+	c.Groups = append([]report.Group(nil), c.Groups...)
+	return &c
 }
+
+var (
+	realisticOnce  sync.Once
+	realisticFleet *report.Fleet
+)
 
 func nodeName(i int) string { return fmt.Sprintf("gpu%03d", i) }
