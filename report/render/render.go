@@ -1,6 +1,6 @@
 // Package render writes an report.Report as a table for a terminal, as JSON or YAML for
 // programs, as Markdown to paste into a ticket, or as Prometheus metrics for node_exporter's
-// textfile collector. Each format is one file; all of them are deterministic (the report is
+// textfile collector, or one line per diagnosis for shell scripts. Each format is one file; all of them are deterministic (the report is
 // sorted, and nothing here adds map order, nor a time but the one Options.Time gives).
 package render
 
@@ -20,7 +20,7 @@ import (
 )
 
 // Formats are the names --format accepts.
-var Formats = []string{"table", "json", "yaml", "markdown", "prometheus"}
+var Formats = []string{"table", "json", "yaml", "markdown", "prometheus", "lines"}
 
 // Options tune the human formats, and say what the prometheus format reports beside the report.
 type Options struct {
@@ -47,6 +47,8 @@ func Write(w io.Writer, format string, r *report.Report, opts Options) error {
 		return Markdown(w, r)
 	case "prometheus":
 		return Prometheus(w, r, opts)
+	case "lines":
+		return Lines(w, r)
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
 }
