@@ -19,7 +19,7 @@ import (
 
 func diagnoseCommand() *cli.Command {
 	flags := append(inputFlags(),
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: " + strings.Join(render.Formats, ", ") + " (node_exporter textfile; docs/integrations.md)"},
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: " + strings.Join(render.Formats, ", ") + " (prometheus: node_exporter's textfile format; lines: one tab-separated diagnosis a line, for scripts; docs/integrations.md)"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` instead of stdout, atomically (a temporary file in FILE's folder, renamed over it): a reader never sees half a file; with exit 3, json, yaml and prometheus are still written"},
 		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a diagnosis at or above `SEVERITY` exists (critical, error, warning, info, none)"},
 		&cli.BoolFlag{Name: "fail-on-incomplete", Usage: "also exit 1 when an input was partial or unreadable, diagnoses or not (off by default; health checks should set it)"},
