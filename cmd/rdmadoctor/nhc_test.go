@@ -39,14 +39,8 @@ echo "returned $?"
 // fails; bad options die as NHC's own checks do.
 func TestNHCCheck(t *testing.T) {
 	bash := realTool(t, "bash", "bash")
-	rdmadoctor, err := exec.LookPath("rdmadoctor") // this test binary, put on PATH by testscript.Main
-	if err != nil {
-		t.Fatal(err)
-	}
-	check, err := filepath.Abs(filepath.Join("..", "..", "contrib", "nhc", "rdmadoctor.nhc"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rdmadoctor := rdmadoctorOnPath(t)
+	check := contribFile(t, "nhc", "rdmadoctor.nhc")
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name     string

@@ -43,14 +43,7 @@ func diagnoseToFile(t *testing.T, file string, args ...string) int {
 func TestPromtoolChecksMetrics(t *testing.T) {
 	promtool := realTool(t, "promtool", "prometheus")
 	dir := t.TempDir()
-	empty := filepath.Join(dir, "empty")
-	if err := os.MkdirAll(empty, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(empty, "notes.txt"), []byte("nothing RDMA here\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	snapshots := []string{empty}
+	snapshots := []string{noRDMASnapshot(t, dir)}
 	for _, n := range promCases {
 		snapshots = append(snapshots, corpusCase(t, n))
 	}

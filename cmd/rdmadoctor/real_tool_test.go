@@ -4,6 +4,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"testing"
 )
@@ -32,4 +33,39 @@ func freePort(t *testing.T) string {
 	}
 	defer l.Close()
 	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+}
+
+// rdmadoctorOnPath is the rdmadoctor a script under test runs: this test binary, which
+// testscript.Main puts on PATH under that name.
+func rdmadoctorOnPath(t *testing.T) string {
+	t.Helper()
+	path, err := exec.LookPath("rdmadoctor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// contribFile is the absolute path of a file under the repository's contrib/.
+func contribFile(t *testing.T, parts ...string) string {
+	t.Helper()
+	path, err := filepath.Abs(filepath.Join(append([]string{"..", "..", "contrib"}, parts...)...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// noRDMASnapshot makes dir/empty, a folder of captures with nothing about RDMA in it (diagnose
+// exit 3), and returns its path.
+func noRDMASnapshot(t *testing.T, dir string) string {
+	t.Helper()
+	empty := filepath.Join(dir, "empty")
+	if err := os.MkdirAll(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(empty, "notes.txt"), []byte("nothing RDMA here\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return empty
 }

@@ -184,24 +184,12 @@ func (c *slurmCluster) scontrol(t *testing.T, args ...string) {
 // severity) leaves it idle; a drain reason an operator set is kept; rdmadoctor failing to run
 // (exit 2) or finding nothing about RDMA (exit 3) drains nothing, unless --drain-on-no-rdma.
 func TestSlurmHealthCheck(t *testing.T) {
-	rdmadoctor, err := exec.LookPath("rdmadoctor") // this test binary, put on PATH by testscript.Main
-	if err != nil {
-		t.Fatal(err)
-	}
-	wrapper, err := filepath.Abs(filepath.Join("..", "..", "contrib", "slurm", "rdmadoctor-healthcheck"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rdmadoctor := rdmadoctorOnPath(t)
+	wrapper := contribFile(t, "slurm", "rdmadoctor-healthcheck")
 	failing, _ := filepath.Abs(corpusCase(t, "017"))
 	healthy, _ := filepath.Abs(corpusCase(t, "018"))
 	dir := t.TempDir()
-	empty := filepath.Join(dir, "empty")
-	if err := os.Mkdir(empty, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(empty, "notes.txt"), []byte("nothing RDMA here\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	empty := noRDMASnapshot(t, dir)
 	conf := filepath.Join(dir, "rdmadoctor-healthcheck")
 	setArgs := func(args string) {
 		t.Helper()
