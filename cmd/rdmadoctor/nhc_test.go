@@ -93,3 +93,17 @@ func TestNHCCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestChecksShellcheckClean: the Slurm wrapper (POSIX sh) and the NHC check file (bash, as NHC
+// sources it) pass shellcheck.
+func TestChecksShellcheckClean(t *testing.T) {
+	shellcheck := realTool(t, "shellcheck", "shellcheck")
+	for file, shell := range map[string]string{
+		contribFile(t, "slurm", "rdmadoctor-healthcheck"): "sh",
+		contribFile(t, "nhc", "rdmadoctor.nhc"):           "bash",
+	} {
+		if out, err := exec.Command(shellcheck, "--shell="+shell, file).CombinedOutput(); err != nil {
+			t.Errorf("shellcheck --shell=%s %s: %v\n%s", shell, file, err, out)
+		}
+	}
+}
