@@ -66,7 +66,8 @@ func (e *Engine) Rules() []*Rule { return e.set.Rules }
 // Set returns the loaded rule set.
 func (e *Engine) Set() *Set { return e.set }
 
-// Diagnose evaluates every rule once against s and returns the ranked report.
+// Diagnose evaluates every node rule (not the fleet rules) once against s and returns the
+// ranked report.
 func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Report, error) {
 	available := availableGroups(s)
 	r := &report.Report{
@@ -81,6 +82,9 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 	run := map[string]bool{}
 	reasons := map[string]string{}
 	for _, rule := range e.set.Rules {
+		if rule.Fleet() {
+			continue // a FleetEngine's
+		}
 		if !runs(rule, available) {
 			sets, missing := missingSets(rule, available)
 			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(sets, s.Sources, reasons), Missing: missing})
@@ -128,7 +132,19 @@ func (e *Engine) findings(ctx context.Context, s *facts.Snapshot, run map[string
 	if err != nil {
 		return nil, nil, err
 	}
-	return e.eval(withRunnable(ctx, run), e.rules, input, run)
+	results, failed := evalRules(withRunnable(ctx, run), e.rules, input, run, e.Timeout)
+	var out []rawFinding
+	for _, r := range results {
+		var fs []rawFinding
+		if err := decodeFindings(e.set, r, &fs); err != nil {
+			return nil, nil, err
+		}
+		for i := range fs {
+			fs[i].pkg = r.pkg
+		}
+		out = append(out, fs...)
+	}
+	return out, failed, nil
 }
 
 // rawFinding is one element of a rule's `findings` set (docs/rules-contract.md).
@@ -143,38 +159,40 @@ type rawFinding struct {
 	Vars       map[string]any   `json:"vars"`
 }
 
-// eval runs the prepared query; the findings of rules not in run are discarded. When the
+// pkgFindings is the `findings` value of one rule package, as the query returned it.
+type pkgFindings struct {
+	pkg   string
+	value any
+}
+
+// evalRules runs the prepared query; the findings of rules not in run are discarded. When the
 // combined query fails (a rule raised a conflict error, or ran out of time), every rule runs
 // alone so that one broken or slow rule is reported in failed (rule package -> skip reason)
 // instead of taking the report down. With a deadline on ctx the combined query gets half of
-// the time left, and the rules run alone share the rest (evalEach).
-func (e *Engine) eval(ctx context.Context, c *compiled, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
+// the time left, and the rules run alone share the rest (evalEach). timeout is the engine's
+// (zero: none), for the skip reason.
+func evalRules(ctx context.Context, c *compiled, input ast.Value, run map[string]bool, timeout time.Duration) ([]pkgFindings, map[string]string) {
 	whole, cancel := firstShare(ctx)
 	defer cancel()
 	rs, err := c.query.Eval(whole, rego.EvalParsedInput(input))
 	if err != nil {
-		return e.evalEach(ctx, c, input, run)
+		return evalEach(ctx, c, input, run, timeout)
 	}
-	var out []rawFinding
+	var out []pkgFindings
 	for _, res := range rs {
 		pkg, _ := res.Bindings["pkg"].(string)
-		if !run[pkg] {
-			continue
+		if run[pkg] {
+			out = append(out, pkgFindings{pkg, res.Bindings["findings"]})
 		}
-		fs, err := e.decodeFindings(pkg, res.Bindings["findings"])
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, fs...)
 	}
-	return out, nil, nil
+	return out, nil
 }
 
 // evalEach evaluates each rule package of run alone. With a deadline on ctx, each rule gets a
 // fair share of the time left (timeout.go): a rule that runs past it is reported as timed out,
 // and what the fast rules leave goes to those after them.
-func (e *Engine) evalEach(ctx context.Context, c *compiled, input ast.Value, run map[string]bool) ([]rawFinding, map[string]string, error) {
-	var out []rawFinding
+func evalEach(ctx context.Context, c *compiled, input ast.Value, run map[string]bool, timeout time.Duration) ([]pkgFindings, map[string]string) {
+	var out []pkgFindings
 	failed := map[string]string{}
 	pkgs := make([]string, 0, len(run))
 	for pkg := range run {
@@ -189,35 +207,28 @@ func (e *Engine) evalEach(ctx context.Context, c *compiled, input ast.Value, run
 		timedOut := errors.Is(one.Err(), context.DeadlineExceeded)
 		cancel()
 		if err != nil {
-			failed[pkg] = e.failure(err, timedOut)
+			failed[pkg] = failure(err, timedOut, timeout)
 			continue
 		}
 		for _, res := range rs {
-			fs, err := e.decodeFindings(pkg, res.Bindings["findings"])
-			if err != nil {
-				return nil, nil, err
-			}
-			out = append(out, fs...)
+			out = append(out, pkgFindings{pkg, res.Bindings["findings"]})
 		}
 	}
-	return out, failed, nil
+	return out, failed
 }
 
-// decodeFindings reads the findings set of rule package pkg; an error names the rule's file.
-func (e *Engine) decodeFindings(pkg string, v any) ([]rawFinding, error) {
-	b, err := json.Marshal(v)
+// decodeFindings reads the findings set of one rule package into out (a pointer to a slice of
+// the finding type); an error names the rule's file.
+func decodeFindings(set *Set, r pkgFindings, out any) error {
+	b, err := json.Marshal(r.value)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var fs []rawFinding
-	if err := json.Unmarshal(b, &fs); err != nil {
-		return nil, fmt.Errorf("%s: findings do not follow the contract: each finding is an object {subject, message, evidence, ...} (docs/rules-contract.md), not %s",
-			e.set.byPkg[pkg].File, findingShape(err))
+	if err := json.Unmarshal(b, out); err != nil {
+		return fmt.Errorf("%s: findings do not follow the contract: each finding is an object {subject, message, evidence, ...} (docs/rules-contract.md), not %s",
+			set.byPkg[r.pkg].File, findingShape(err))
 	}
-	for i := range fs {
-		fs[i].pkg = pkg
-	}
-	return fs, nil
+	return nil
 }
 
 // diagnosis joins a finding with its rule's metadata.
@@ -234,17 +245,8 @@ func (e *Engine) diagnosis(f rawFinding, available map[string]bool, s *facts.Sna
 		References: append([]string{}, rule.References...),
 		Fix:        fill(applicable(rule.Fix, subjectPort(s, f.Subject)), f.Subject, f.Vars),
 	}
-	if f.Severity != "" {
-		if !report.ValidSeverity(f.Severity) {
-			return d, fmt.Errorf("%s: finding has unknown severity %q", rule.File, f.Severity)
-		}
-		d.Severity = f.Severity
-	}
-	if f.Confidence != "" {
-		if confidenceRank(f.Confidence) == len(report.Confidences) {
-			return d, fmt.Errorf("%s: finding has unknown confidence %q", rule.File, f.Confidence)
-		}
-		d.Confidence = f.Confidence
+	if err := override(rule, f.Severity, f.Confidence, &d.Severity, &d.Confidence); err != nil {
+		return d, err
 	}
 	if d.Scope == "" {
 		d.Scope = defaultScope(f.Subject)
@@ -263,6 +265,24 @@ func (e *Engine) diagnosis(f rawFinding, available map[string]bool, s *facts.Sna
 		d.Evidence = append(d.Evidence, ev)
 	}
 	return d, nil
+}
+
+// override sets *severity and *confidence to a finding's own, when it sets them; an unknown
+// value is an error naming the rule's file.
+func override(rule *Rule, sev, conf string, severity, confidence *string) error {
+	if sev != "" {
+		if !report.ValidSeverity(sev) {
+			return fmt.Errorf("%s: finding has unknown severity %q", rule.File, sev)
+		}
+		*severity = sev
+	}
+	if conf != "" {
+		if confidenceRank(conf) == len(report.Confidences) {
+			return fmt.Errorf("%s: finding has unknown confidence %q", rule.File, conf)
+		}
+		*confidence = conf
+	}
+	return nil
 }
 
 // findingShape says in Rego's words what a finding that does not decode was ("a string"), from

@@ -11,11 +11,11 @@ import (
 // evidenceType is shared by value in conversions: a netdev's fields mostly quote the same line.
 var evidenceType = reflect.TypeFor[facts.Evidence]()
 
-// inputValue is the snapshot as OPA's value, the document rules see as `input`: what
-// encoding/json makes of it, built directly (converter).
-func inputValue(s *facts.Snapshot) (ast.Value, error) {
+// inputValue is the document rules see as `input` (a *facts.Snapshot, or a *facts.Fleet for the
+// fleet rules) as OPA's value: what encoding/json makes of it, built directly (converter).
+func inputValue(doc any) (ast.Value, error) {
 	c := converter{Shared: evidenceType}
-	t, err := c.convert(reflect.ValueOf(s))
+	t, err := c.convert(reflect.ValueOf(doc))
 	if err != nil {
 		return nil, err
 	}

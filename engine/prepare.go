@@ -66,7 +66,7 @@ func New(ctx context.Context, opts Options, sources ...Source) (*Engine, error) 
 // it returns evaluates any number of snapshots, concurrently too.
 func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
 	e := &Engine{set: s, opts: opts, Tool: report.Tool{Name: "rdmadoctor"}}
-	c, err := e.compile(ctx)
+	c, err := s.compile(ctx, opts, false)
 	if err != nil {
 		return nil, err
 	}
@@ -74,9 +74,11 @@ func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
 	return e, nil
 }
 
-// compile compiles the modules opts.Rules selects and prepares the query.
-func (e *Engine) compile(ctx context.Context) (*compiled, error) {
-	mods, pkgs, err := e.set.modulesFor(e.opts.Rules)
+// compile compiles the modules opts.Rules selects, of the node rules or (fleet) the fleet
+// rules, type-checked against the schema of their input document unless opts.SkipTypeCheck,
+// and prepares the query.
+func (s *Set) compile(ctx context.Context, opts Options, fleet bool) (*compiled, error) {
+	mods, pkgs, err := s.modulesFor(opts.Rules, fleet)
 	if err != nil {
 		return nil, err
 	}
@@ -85,22 +87,26 @@ func (e *Engine) compile(ctx context.Context) (*compiled, error) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	store := inmem.NewFromObject(e.set.data)
-	opts := []func(*rego.Rego){rego.Query(query), rego.Store(store), runnableFunc}
+	store := inmem.NewFromObject(s.data)
+	args := []func(*rego.Rego){rego.Query(query), rego.Store(store), runnableFunc}
 	for _, name := range names {
-		opts = append(opts, rego.ParsedModule(mods[name]))
+		args = append(args, rego.ParsedModule(mods[name]))
 	}
 	// The compiler is ours: rego only applies Schemas to a compiler it creates, and evalEach
 	// reuses it.
 	compiler := ast.NewCompiler().WithUseTypeCheckAnnotations(true).WithCapabilities(capabilities())
-	if e.opts.SkipTypeCheck {
+	if opts.SkipTypeCheck {
 		compiler = compiler.WithSkipStages(checkStages...)
 	} else {
+		input := schema.ForRego()
+		if fleet {
+			input = schema.FleetForRego()
+		}
 		ss := ast.NewSchemaSet()
-		ss.Put(ast.SchemaRootRef, schema.ForRego())
+		ss.Put(ast.SchemaRootRef, input)
 		compiler = compiler.WithSchemas(ss)
 	}
-	pq, err := rego.New(append(opts, rego.Compiler(compiler))...).PrepareForEval(ctx)
+	pq, err := rego.New(append(args, rego.Compiler(compiler))...).PrepareForEval(ctx)
 	if err != nil {
 		return nil, compileError(err)
 	}

@@ -12,8 +12,12 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
-// Areas are the rule families of the catalog.
-var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters", "fabric"}
+// Areas are the rule families of the catalog. Rules of area FleetArea are fleet rules: they
+// evaluate the fleet document (facts.Fleet) in a FleetEngine, never a node's snapshot.
+var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters", "fabric", FleetArea}
+
+// FleetArea is the area of the fleet rules (rules/fleet/).
+const FleetArea = "fleet"
 
 // Rule is one rule's metadata, read from its package-scoped METADATA block.
 type Rule struct {
@@ -35,6 +39,10 @@ type Rule struct {
 	// pkg is the last element of the rule's package path (the id with underscores).
 	pkg string
 }
+
+// Fleet reports whether r is a fleet rule (area fleet): its input is facts.Fleet and its
+// requires name fleet groups (facts.FleetGroups).
+func (r *Rule) Fleet() bool { return r.Area == FleetArea }
 
 // customKeys are the keys a rule's `custom:` block may hold.
 var customKeys = map[string]bool{
@@ -112,13 +120,24 @@ func ruleFromModule(file string, src []byte, m *ast.Module, whole bool) (*Rule, 
 	}
 	for _, alt := range r.Requires {
 		for _, g := range alt.Facts {
-			if _, ok := facts.FactGroups[g]; !ok {
+			if r.Fleet() {
+				if _, ok := facts.FleetGroups[g]; !ok {
+					v.errorf("requires", "unknown fleet fact group %q in requires of a fleet rule (see facts/fleet_groups.go)", g)
+				}
+			} else if _, ok := facts.FactGroups[g]; !ok {
 				v.errorf("requires", "unknown fact group %q in requires (see facts/groups.go)", g)
 			}
 		}
 		if r.Confidence != "" && alt.Confidence != "" && confidenceRank(alt.Confidence) < confidenceRank(r.Confidence) {
 			v.errorf("requires", "alternative %s has confidence %s, above the rule's %s (the rule's confidence is its best)",
 				strings.Join(alt.Facts, "+"), alt.Confidence, r.Confidence)
+		}
+	}
+	if r.Fleet() {
+		for _, f := range r.Fix {
+			if len(f.When) > 0 {
+				v.errorf("fix", "a fleet rule's fix has no `when`: its subject is on another node's snapshot than the fleet document holds")
+			}
 		}
 	}
 	for _, id := range r.Explains {

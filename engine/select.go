@@ -10,13 +10,13 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
-// Runnable returns the ids of the rules one of whose evidence alternatives s has, sorted: the rules
-// Diagnose evaluates on s.
+// Runnable returns the ids of the node rules one of whose evidence alternatives s has, sorted:
+// the rules Diagnose evaluates on s.
 func (s *Set) Runnable(snap *facts.Snapshot) []string {
 	available := availableGroups(snap)
 	var ids []string
 	for _, r := range s.Rules {
-		if runs(r, available) {
+		if !r.Fleet() && runs(r, available) {
 			ids = append(ids, r.ID)
 		}
 	}
@@ -24,20 +24,30 @@ func (s *Set) Runnable(snap *facts.Snapshot) []string {
 }
 
 // modulesFor returns the parsed modules to compile for the rules ids (all when ids is nil), by
-// file name, and the rule packages among them. Every library module is in; so is every rule
-// package a selected module refers to (`import data.rdmadoctor.rules.x`), transitively, and
-// all of them when one refers to the rules with a variable. Modules Load read only the header
-// of are parsed here; errors name the file and line.
-func (s *Set) modulesFor(ids []string) (map[string]*ast.Module, map[string]bool, error) {
-	byPkg := map[string]*module{}
+// file name, and the rule packages among them. fleet selects the fleet rules (area fleet)
+// instead of the node rules: the two are never compiled together, for their input documents
+// differ.
+//
+// For the node rules every library module is in but the fleet libraries
+// (rdmadoctor.lib.fleet and below); for the fleet rules, the fleet libraries and the other
+// library modules a selected module refers to. So is every rule package of the same kind a
+// selected module refers to (`import data.rdmadoctor.rules.x`), transitively, and all of them
+// when one refers to the rules with a variable. Modules Load read only the header of are
+// parsed here; errors name the file and line.
+func (s *Set) modulesFor(ids []string, fleet bool) (map[string]*ast.Module, map[string]bool, error) {
+	byPkg := map[string]*module{} // rule modules of the kind, by package
+	libs := map[string]*module{}  // library modules not selected yet, by package path
 	mods := map[string]*ast.Module{}
 	pkgs := map[string]bool{}
 	var todo []*module
 	for _, m := range s.modules {
 		pkg, ok := rulePackage(m.pkg)
 		switch {
-		case !ok:
+		case !ok && m.pkg.HasPrefix(fleetLibPrefix) == fleet:
 			todo = append(todo, m)
+		case !ok:
+			libs[m.pkg.String()] = m
+		case s.byPkg[pkg] == nil || s.byPkg[pkg].Fleet() != fleet:
 		case ids == nil:
 			todo = append(todo, m)
 			pkgs[pkg] = true
@@ -49,6 +59,15 @@ func (s *Set) modulesFor(ids []string) (map[string]*ast.Module, map[string]bool,
 		if m := byPkg[pkg]; m != nil && !pkgs[pkg] {
 			pkgs[pkg] = true
 			todo = append(todo, m)
+		}
+	}
+	addLib := func(ref ast.Ref) {
+		for n := len(ref); n > len(libPrefix); n-- {
+			if m, ok := libs[ref[:n].String()]; ok {
+				delete(libs, ref[:n].String())
+				todo = append(todo, m)
+				return
+			}
 		}
 	}
 	for _, id := range ids {
@@ -80,6 +99,14 @@ func (s *Set) modulesFor(ids []string) (map[string]*ast.Module, map[string]bool,
 				}
 				add(pkg)
 			}
+			if fleet {
+				ast.WalkRefs(m, func(r ast.Ref) bool {
+					if r.HasPrefix(libPrefix) {
+						addLib(r)
+					}
+					return false
+				})
+			}
 		}
 	}
 	if len(problems) > 0 {
@@ -92,6 +119,14 @@ func (s *Set) modulesFor(ids []string) (map[string]*ast.Module, map[string]bool,
 	}
 	return mods, pkgs, nil
 }
+
+var (
+	// libPrefix is the package prefix of the library modules (rules/lib/).
+	libPrefix = ast.MustParseRef("data.rdmadoctor.lib")
+	// fleetLibPrefix is that of the fleet libraries: helpers over the fleet document, compiled
+	// with the fleet rules only (rules/lib/fleet*.rego).
+	fleetLibPrefix = ast.MustParseRef("data.rdmadoctor.lib.fleet")
+)
 
 // whole returns the whole parsed module: m.m, or, when Load parsed only its header, the file
 // parsed (once: Warm may have done it already) and checked for `findings`. Safe for concurrent

@@ -96,9 +96,25 @@ func sourceErrors(specs []string, sources []facts.Source) string {
 	return strings.Join(errs, "; ")
 }
 
-// GroupHint describes a fact group (facts.FactGroups): what it is ("port states") and how to
-// get it ("run `ibstat` ..."), the words of the skipped list; both empty for an unknown group.
+// GroupHint describes a fact group (facts.FactGroups) or a fleet group (facts.FleetGroups):
+// what it is ("port states", "firmware versions on at least 2 nodes") and how to get it ("run
+// `ibstat` ..."), the words of the skipped list; both empty for an unknown group.
 func GroupHint(group string) (what, how string) {
+	if fg, ok := facts.FleetGroups[group]; ok {
+		if fg.Doc != nil {
+			return fg.Title, fg.How
+		}
+		return fmt.Sprintf("%s on at least %d nodes", fg.Title, facts.FleetMinNodes), fleetHow(fg)
+	}
 	h := groupHints[group]
 	return h.what, h.how
+}
+
+// GroupInputs names what feeds a group: the specs of a fact group (facts.FactGroups), the node
+// fact groups of a fleet group.
+func GroupInputs(group string) []string {
+	if fg, ok := facts.FleetGroups[group]; ok {
+		return append([]string(nil), fg.NodeGroups...)
+	}
+	return append([]string(nil), facts.FactGroups[group]...)
 }

@@ -28,14 +28,14 @@ func fairShare(ctx context.Context, n int) (context.Context, context.CancelFunc)
 }
 
 // failure is the skip reason of a rule whose evaluation returned err; timedOut says its
-// context's deadline had passed.
-func (e *Engine) failure(err error, timedOut bool) string {
+// context's deadline had passed, timeout is the engine's (zero: none).
+func failure(err error, timedOut bool, timeout time.Duration) string {
 	if !timedOut {
 		// OPA's messages run over several lines; the reason is one.
 		return "evaluation failed: " + strings.Join(strings.Fields(err.Error()), " ")
 	}
-	if e.Timeout > 0 {
-		return "evaluation timed out (the rules share --timeout " + e.Timeout.String() + ")"
+	if timeout > 0 {
+		return "evaluation timed out (the rules share --timeout " + timeout.String() + ")"
 	}
 	return "evaluation timed out"
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
-	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
@@ -192,7 +191,7 @@ func rulesShow(c *cli.Context) error {
 		}
 		for _, g := range alt.Facts {
 			what, how := engine.GroupHint(g)
-			fmt.Fprintf(w, "  %-14s %s, from %s\n", g, what, strings.Join(facts.FactGroups[g], ", "))
+			fmt.Fprintf(w, "  %-14s %s, from %s\n", g, what, strings.Join(engine.GroupInputs(g), ", "))
 			fmt.Fprintf(w, "  %-14s if missing: %s\n", "", how)
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
-	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
 // rulesDocs is the hidden `rdmadoctor rules docs -o docs/rules` (run by go generate,
@@ -156,7 +155,7 @@ func groupsCell(groups []string) string {
 	parts := make([]string, len(groups))
 	for i, g := range groups {
 		what, _ := engine.GroupHint(g)
-		inputs := append([]string(nil), facts.FactGroups[g]...)
+		inputs := engine.GroupInputs(g)
 		sort.Strings(inputs)
 		parts[i] = fmt.Sprintf("`%s` (%s: %s)", g, what, strings.Join(inputs, ", "))
 	}

@@ -47,6 +47,9 @@ func rulesTest(c *cli.Context) error {
 	if _, err := set.Prepare(ctx, engine.Options{}); err != nil {
 		return withCode(exitUsage, err)
 	}
+	if _, err := set.PrepareFleet(ctx); err != nil { // fleet rules (area fleet), against the fleet schema
+		return withCode(exitUsage, err)
+	}
 	builtin, err := engine.Load(engine.Builtin())
 	if err != nil {
 		return withCode(exitUsage, err)

@@ -4,4 +4,4 @@ package schema
 // TestGenerated fails while any of the three files is stale.
 
 //go:generate go run ./internal/gen -comments comments_gen.go -facts ..
-//go:generate go run ./internal/gen -snapshot ../../docs/snapshot.schema.json -profile ../../docs/profile.schema.json
+//go:generate go run ./internal/gen -snapshot ../../docs/snapshot.schema.json -profile ../../docs/profile.schema.json -fleet ../../docs/fleet.schema.json

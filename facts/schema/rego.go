@@ -6,10 +6,16 @@ import "encoding/json"
 // "anyOf: [T, null]" replaced by T. OPA types a "null" alternative as any, which would switch
 // off checking below every nullable field; at evaluation time null values still arrive and
 // rules treat them as absent.
-func ForRego() any {
+func ForRego() any { return forRego(Snapshot()) }
+
+// FleetForRego is Fleet as OPA's type checker should see it (the fleet rules' input), the way
+// ForRego is Snapshot.
+func FleetForRego() any { return forRego(Fleet()) }
+
+func forRego(schema []byte) any {
 	var doc any
-	if err := json.Unmarshal(Snapshot(), &doc); err != nil {
-		panic(err) // Snapshot is valid JSON by construction.
+	if err := json.Unmarshal(schema, &doc); err != nil {
+		panic(err) // the schemas are valid JSON by construction.
 	}
 	return stripNull(doc)
 }

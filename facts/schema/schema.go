@@ -16,9 +16,18 @@ import (
 // ID is the schema's $id.
 const ID = "https://github.com/rdmadoctor/rdmadoctor/docs/snapshot.schema.json"
 
+// FleetID is the $id of the fleet document's schema (facts.Fleet, what fleet rules see).
+const FleetID = "https://github.com/rdmadoctor/rdmadoctor/docs/fleet.schema.json"
+
 // Snapshot returns the JSON Schema of facts.Snapshot, indented, with a trailing newline.
-func Snapshot() []byte {
-	b, err := json.MarshalIndent(reflectSnapshot(comments()), "", "  ")
+func Snapshot() []byte { return indent(reflectSnapshot(comments())) }
+
+// Fleet returns the JSON Schema of facts.Fleet, the document fleet rules evaluate, indented,
+// with a trailing newline; docs/fleet.schema.json is this document.
+func Fleet() []byte { return indent(reflectFleet(comments())) }
+
+func indent(s *jsonschema.Schema) []byte {
+	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		// The schema is built from static types; failing to marshal it is a programming error.
 		panic(err)
@@ -29,15 +38,25 @@ func Snapshot() []byte {
 // reflectSnapshot builds the schema with the given Go doc comments (keyed the way
 // jsonschema.Reflector.CommentMap wants them).
 func reflectSnapshot(commentMap map[string]string) *jsonschema.Schema {
+	return reflectDoc(&facts.Snapshot{}, ID, commentMap)
+}
+
+// reflectFleet builds the fleet document's schema the same way.
+func reflectFleet(commentMap map[string]string) *jsonschema.Schema {
+	return reflectDoc(&facts.Fleet{}, FleetID, commentMap)
+}
+
+// reflectDoc builds the schema of the document doc points at.
+func reflectDoc(doc any, id string, commentMap map[string]string) *jsonschema.Schema {
 	r := &jsonschema.Reflector{
 		// Fields are optional for the rules (absent facts are null); required lists would only
 		// mislead readers.
 		RequiredFromJSONSchemaTags: true,
 		CommentMap:                 commentMap,
 	}
-	s := r.Reflect(&facts.Snapshot{})
-	s.ID = ID
-	nullable(s, reflect.TypeFor[facts.Snapshot](), map[reflect.Type]bool{})
+	s := r.Reflect(doc)
+	s.ID = jsonschema.ID(id)
+	nullable(s, reflect.TypeOf(doc).Elem(), map[reflect.Type]bool{})
 	return s
 }
 

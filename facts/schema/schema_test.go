@@ -17,6 +17,7 @@ const (
 	factsPkg    = "github.com/rdmadoctor/rdmadoctor/facts"
 	docsFile    = "../../docs/snapshot.schema.json"
 	profileFile = "../../docs/profile.schema.json"
+	fleetFile   = "../../docs/fleet.schema.json"
 	commentFile = "comments_gen.go"
 	regenerate  = "run go generate ./..."
 )
@@ -40,6 +41,7 @@ func TestGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(t, profileFile, append(b, '\n'))
+	check(t, fleetFile, indent(reflectFleet(cm)))
 }
 
 // TestSnapshotMatchesDocs checks that what the engine compiles against is the committed file.

@@ -1,10 +1,11 @@
 // Command gen writes facts/schema's generated files. generate.go in facts/schema runs it twice:
 //
 //	go run ./internal/gen -comments comments_gen.go -facts ..
-//	go run ./internal/gen -snapshot ../../docs/snapshot.schema.json -profile ../../docs/profile.schema.json
+//	go run ./internal/gen -snapshot ../../docs/snapshot.schema.json -profile ../../docs/profile.schema.json -fleet ../../docs/fleet.schema.json
 //
 // The first run writes the doc comments of the facts types (package facts in -facts) as Go; the
-// second, compiled anew with that table, writes schema.Snapshot() and schema.Profile(). One run
+// second, compiled anew with that table, writes schema.Snapshot(), schema.Profile() and
+// schema.Fleet(). One run
 // cannot do both: it links the comment table that was there when it was built.
 package main
 
@@ -25,16 +26,20 @@ func main() {
 	factsDir := flag.String("facts", "..", "the facts package's `DIR` (with -comments)")
 	snapshot := flag.String("snapshot", "", "write the snapshot's JSON Schema to `FILE`")
 	profile := flag.String("profile", "", "write the site profile's JSON Schema to `FILE`")
+	fleet := flag.String("fleet", "", "write the fleet document's JSON Schema to `FILE`")
 	flag.Parse()
-	if err := run(*comments, *factsDir, *snapshot, *profile); err != nil {
+	if err := run(*comments, *factsDir, map[string]func() []byte{*snapshot: schema.Snapshot, *profile: schema.Profile, *fleet: schema.Fleet}); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(comments, factsDir, snapshot, profile string) error {
-	if comments != "" && (snapshot != "" || profile != "") {
-		return fmt.Errorf("-comments and -snapshot/-profile are two runs: the schemas need the new table compiled in")
+// run writes the comment table, or each schema to its file (schemas: file -> schema; an empty
+// file name is a flag not given).
+func run(comments, factsDir string, schemas map[string]func() []byte) error {
+	delete(schemas, "")
+	if comments != "" && len(schemas) > 0 {
+		return fmt.Errorf("-comments and -snapshot/-profile/-fleet are two runs: the schemas need the new table compiled in")
 	}
 	if comments != "" {
 		cm, err := doccomments.Read(factsDir, factsPkg)
@@ -45,13 +50,8 @@ func run(comments, factsDir, snapshot, profile string) error {
 			return err
 		}
 	}
-	if snapshot != "" {
-		if err := os.WriteFile(snapshot, schema.Snapshot(), 0o644); err != nil {
-			return err
-		}
-	}
-	if profile != "" {
-		if err := os.WriteFile(profile, schema.Profile(), 0o644); err != nil {
+	for file, gen := range schemas {
+		if err := os.WriteFile(file, gen(), 0o644); err != nil {
 			return err
 		}
 	}

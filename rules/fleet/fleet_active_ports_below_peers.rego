@@ -1,0 +1,86 @@
+# METADATA
+# title: A node has fewer Active ports than its peers of the same model
+# description: >-
+#   Most nodes of the fleet have N Active ports on their adapters of one model (CA type), and
+#   this node has fewer: a rail is down, unplugged or not trained, and every multi-node job that
+#   spans the node slows down or fails. Nodes are compared per CA type with the count most of
+#   them have; the ports of the model that are not Active on the node are quoted. A profile that
+#   sets expected_active_ports states the intent instead: each node's
+#   rdma-port-count-below-expected then judges it, and this comparison stays silent. A node whose
+#   port listing was cut short (a partial ibstat) may list fewer ports: its own report says so.
+# scope: package
+# related_resources:
+#   - ref: https://github.com/Azure/azurehpc-health-checks
+#   - ref: https://www.kernel.org/doc/Documentation/ABI/stable/sysfs-class-infiniband
+# custom:
+#   id: fleet-active-ports-below-peers
+#   area: fleet
+#   severity: error
+#   confidence: medium
+#   requires: [nodes_ports]
+#   explains: []
+#   needs_reboot: false
+#   fix:
+#     - command: ibstat
+#       note: on {{nodes}} - which {{ca_type}} ports are not Active; that node's own diagnoses (port-physical-link-down, ib-port-no-subnet-manager, ...) say why
+#     - command: ibdev2netdev -v
+#       note: match the ports to the peers' by PCI address or GUID, not by name - udev may name the same rail differently per node
+package rdmadoctor.rules.fleet_active_ports_below_peers
+
+import data.rdmadoctor.lib.fleet
+
+# active(node, t) counts the node's Active ports of CA type t; defined for every CA type the
+# node lists a port state of.
+active(node, t) := count([p |
+	some dev in node.devices
+	dev.ca_type == t
+	some p in dev.ports
+	p.state == "Active"
+])
+
+# listed are the nodes and CA types with at least one port state.
+listed contains [node, dev.ca_type] if {
+	some node in input.nodes
+	some dev in node.devices
+	dev.ca_type
+	some p in dev.ports
+	p.state
+}
+
+# counts(t) counts the nodes per number of Active ports of CA type t.
+counts(t) := {n: count({node.host | some [node, u] in listed; u == t; active(node, t) == n}) |
+	some [node, u] in listed
+	u == t
+	n := active(node, t)
+}
+
+findings contains f if {
+	not input.profile.expected_active_ports
+	some [node, t] in listed
+	cs := counts(t)
+	want := fleet.majority(cs)
+	have := active(node, t)
+	have < want
+	down := [e |
+		some dev in node.devices
+		dev.ca_type == t
+		some p in dev.ports
+		p.state
+		p.state != "Active"
+		some e in fleet.evidence(node, p, ["state", "physical_state"])
+	]
+	n := cs[want]
+	f := {
+		"nodes": [node.host],
+		"subject": {},
+		"message": sprintf("%s has %d Active %s port%s while %d %s have %d", [
+			node.host, have, t, plural(have), n, fleet.nodes_word(n), want,
+		]),
+		"evidence": down,
+		"vars": {"ca_type": t},
+	}
+}
+
+plural(1) := ""
+
+plural(n) := "s" if n != 1

@@ -1,0 +1,135 @@
+# METADATA
+# title: A node's adapter runs other firmware than its peers of the same PSID
+# description: >-
+#   Adapters of one PSID (the board's firmware identity; of one CA type when a node shows no
+#   PSID) run one firmware version on most nodes of the fleet and another on a few. Mixed firmware
+#   gives those nodes other link behaviour and features (FEC, congestion control, adaptive
+#   routing) than their peers and makes problems hard to reproduce; vendor support asks for
+#   matching firmware first. Nodes are compared with the version most of them run; when no
+#   version is on more nodes than every other, all of them are named. A profile that sets
+#   min_firmware for the CA type or device type states the intent instead: only adapters below
+#   it are named, with high confidence. Different PSIDs (OEM and retail boards, other SKUs)
+#   legitimately differ and are never compared.
+# scope: package
+# related_resources:
+#   - ref: https://docs.nvidia.com/networking/display/mftv4341lts/mlxfwmanager+-+firmware+update+and+query+tool
+#   - ref: https://github.com/Mellanox/mstflint
+# custom:
+#   id: fleet-firmware-skew
+#   area: fleet
+#   severity: warning
+#   confidence: medium
+#   requires: [nodes_firmware]
+#   explains: []
+#   needs_reboot: true
+#   fix:
+#     - command: mstflint -d {{pci}} query
+#       note: on {{nodes}} - the PSID and the running firmware of {{device}}; the peers run {{version}}
+#     - command: mstflint -d {{pci}} -i {{image}} burn
+#       note: on {{nodes}} - the image of {{version}} for PSID {{psid}} (mlxfwmanager -d {{pci}} -u picks it from a firmware bundle)
+#     - command: mstfwreset -d {{pci}} reset
+#       note: loads the new firmware without a reboot where the adapter supports it; else reboot
+package rdmadoctor.rules.fleet_firmware_skew
+
+import data.rdmadoctor.lib.fleet
+import data.rdmadoctor.lib.version
+
+# model is the key adapters are compared by: the PSID, else the CA type.
+model(dev) := {"kind": "PSID", "value": dev.psid} if dev.psid
+
+else := {"kind": "CA type", "value": dev.ca_type} if dev.ca_type
+
+# entries are the adapters with a firmware version and a model, each with its node.
+entries contains {"node": node, "dev": dev, "model": model(dev)} if {
+	some node in input.nodes
+	some dev in node.devices
+	dev.firmware
+	not minimum(dev)
+}
+
+# minimum is the profile's min_firmware for the adapter's CA type or device type.
+minimum(dev) := v if {
+	v := input.profile.min_firmware[dev.ca_type]
+} else := v if {
+	v := input.profile.min_firmware[dev.device_type]
+}
+
+# kind is the key min_firmware named: the CA type, else the device type.
+kind(dev) := dev.ca_type if input.profile.min_firmware[dev.ca_type]
+
+else := dev.device_type
+
+# hosts(m, v) are the nodes with an adapter of model m at version v.
+hosts(m, v) := {e.node.host | some e in entries; e.model == m; e.dev.firmware == v}
+
+# versions(m) counts the nodes per version of model m.
+versions(m) := {v: count(hosts(m, v)) | some e in entries; e.model == m; v := e.dev.firmware}
+
+# peer_line is the evidence of one adapter at version v of model m: the first of those on the
+# first node by host.
+peer_line(m, v) := lines[0] if {
+	first := sort(hosts(m, v))[0]
+	lines := sort([fleet.evidence(e.node, e.dev, ["firmware", "psid"]) |
+		some e in entries
+		e.model == m
+		e.dev.firmware == v
+		e.node.host == first
+	])
+}
+
+findings contains f if {
+	some e in entries
+	vs := versions(e.model)
+	want := fleet.majority(vs)
+	e.dev.firmware != want
+	n := count(hosts(e.model, want) - {e.node.host})
+	f := {
+		"nodes": [e.node.host],
+		"subject": fleet.subject(e.dev),
+		"message": sprintf("%s %s runs %s while %d %s with %s %s %s %s", [
+			e.node.host, fleet.label(e.dev), e.dev.firmware, n, fleet.nodes_word(n),
+			e.model.kind, e.model.value, fleet.run_word(n), want,
+		]),
+		"evidence": array.concat(fleet.evidence(e.node, e.dev, ["firmware", "psid", "ca_type"]), peer_line(e.model, want)),
+		"vars": {"version": want, "psid": object.get(e.dev, "psid", "")},
+	}
+}
+
+# no version on more nodes than every other: name them all.
+findings contains f if {
+	some e in entries
+	vs := versions(e.model)
+	count(vs) > 1
+	not fleet.majority(vs)
+	e.node.host == min({h | some v, _ in vs; some h in hosts(e.model, v)})
+	f := {
+		"nodes": sort({h | some v, _ in vs; some h in hosts(e.model, v)}),
+		"subject": {},
+		"message": sprintf("adapters with %s %s run %d firmware versions and none on most nodes: %s", [
+			e.model.kind, e.model.value, count(vs),
+			concat("; ", [sprintf("%s on %s", [v, concat(", ", sort(hosts(e.model, v)))]) | some v, _ in vs]),
+		]),
+		"evidence": [ev | some v, _ in vs; some ev in peer_line(e.model, v)],
+		"confidence": "low",
+		"vars": {"psid": object.get(e.dev, "psid", "")},
+	}
+}
+
+# the profile states the lowest acceptable version.
+findings contains f if {
+	some node in input.nodes
+	some dev in node.devices
+	dev.firmware
+	low := minimum(dev)
+	version.less(dev.firmware, low)
+	f := {
+		"nodes": [node.host],
+		"subject": fleet.subject(dev),
+		"message": sprintf("%s %s runs %s, below the profile's min_firmware %s for %s", [
+			node.host, fleet.label(dev), dev.firmware, low, kind(dev),
+		]),
+		"evidence": fleet.evidence(node, dev, ["firmware", "psid", "ca_type"]),
+		"confidence": "high",
+		"vars": {"version": low, "psid": object.get(dev, "psid", "")},
+	}
+}

@@ -1,0 +1,67 @@
+package rdmadoctor.rules.fleet_firmware_skew_test
+
+import data.rdmadoctor.rules.fleet_firmware_skew as rule
+
+# mlx5_0 of corpus case 005 (sysfs fw_ver and board_id of an H100 node's ConnectX-7).
+dev(fw) := {
+	"name": "mlx5_0", "ca_type": "MT4129", "psid": "MT_0000000838", "firmware": fw,
+	"evidence": {"firmware": {"source": "sysfs_infiniband", "path": "sys/class/infiniband/mlx5_0/fw_ver", "line": 0, "text": fw}},
+}
+
+node(host, fw) := {"host": host, "devices": [dev(fw)]}
+
+test_fires_on_the_odd_node if {
+	fs := rule.findings with input as {"nodes": [node("node01", "28.41.1000"), node("node02", "28.39.1002"), node("node03", "28.41.1000")]}
+	count(fs) == 1
+	some f in fs
+	f.nodes == ["node02"]
+	f.subject == {"device": "mlx5_0"}
+	f.message == "node02 mlx5_0 runs 28.39.1002 while 2 nodes with PSID MT_0000000838 run 28.41.1000"
+	[e.host | some e in f.evidence] == ["node02", "node01"]
+	f.vars.version == "28.41.1000"
+}
+
+bare(host, fw) := {"host": host, "devices": [object.remove(dev(fw), ["psid"])]}
+
+test_fires_by_ca_type_without_psid if {
+	fs := rule.findings with input as {"nodes": [bare("node01", "28.41.1000"), bare("node02", "28.39.1002"), bare("node03", "28.41.1000")]}
+	some f in fs
+	f.message == "node02 mlx5_0 runs 28.39.1002 while 2 nodes with CA type MT4129 run 28.41.1000"
+}
+
+test_fires_on_a_tie_naming_all if {
+	fs := rule.findings with input as {"nodes": [node("node01", "28.41.1000"), node("node02", "28.39.1002")]}
+	count(fs) == 1
+	some f in fs
+	f.nodes == ["node01", "node02"]
+	f.confidence == "low"
+	f.message == "adapters with PSID MT_0000000838 run 2 firmware versions and none on most nodes: 28.39.1002 on node02; 28.41.1000 on node01"
+}
+
+test_fires_below_the_profile_minimum_even_in_the_majority if {
+	fs := rule.findings with input as {
+		"nodes": [node("node01", "28.39.1002"), node("node02", "28.39.1002"), node("node03", "28.41.1000")],
+		"profile": {"min_firmware": {"MT4129": "28.41.1000"}},
+	}
+	count(fs) == 2
+	{f.nodes[0] | some f in fs} == {"node01", "node02"}
+	every f in fs {
+		f.confidence == "high"
+	}
+}
+
+test_no_finding_when_all_match if {
+	count(rule.findings) == 0 with input as {"nodes": [node("node01", "28.41.1000"), node("node02", "28.41.1000")]}
+}
+
+test_no_finding_across_psids if {
+	other := {"host": "node02", "devices": [object.union(dev("28.39.1002"), {"psid": "MT_0000000884"})]}
+	count(rule.findings) == 0 with input as {"nodes": [node("node01", "28.41.1000"), other, node("node03", "28.41.1000")]}
+}
+
+test_no_finding_when_the_profile_minimum_is_met if {
+	count(rule.findings) == 0 with input as {
+		"nodes": [node("node01", "28.41.1000"), node("node02", "28.42.1000"), node("node03", "28.41.1000")],
+		"profile": {"min_firmware": {"MT4129": "28.41.1000"}},
+	}
+}

@@ -1,0 +1,50 @@
+# METADATA
+# title: A node boots another kernel than its peers
+# description: >-
+#   The node runs another kernel release than most nodes of the fleet. The in-box RDMA drivers
+#   come with the kernel, and MLNX_OFED/DOCA-OFED modules are built per kernel: a node left on
+#   another kernel (a failed update, a fallback boot entry) runs other driver code, or loses the
+#   OFED modules altogether, and behaves unlike its peers.
+# scope: package
+# related_resources:
+#   - ref: https://docs.nvidia.com/networking/display/mlnxofedv24070610/installing+mlnx_ofed
+#   - ref: https://man7.org/linux/man-pages/man1/uname.1.html
+# custom:
+#   id: fleet-kernel-drift
+#   area: fleet
+#   severity: warning
+#   confidence: medium
+#   requires: [nodes_kernel]
+#   explains: []
+#   needs_reboot: true
+#   fix:
+#     - command: uname -r
+#       note: on {{nodes}} - the peers run {{kernel}}
+#     - command: ofed_info -s
+#       note: on {{nodes}} - whether the OFED stack is built for the running kernel; boot {{kernel}} (or rebuild the OFED modules) to match the peers
+package rdmadoctor.rules.fleet_kernel_drift
+
+import data.rdmadoctor.lib.fleet
+
+hosts(k) := {node.host | some node in input.nodes; node.kernel == k}
+
+kernels := {k: count(hosts(k)) | some node in input.nodes; k := node.kernel}
+
+findings contains f if {
+	want := fleet.majority(kernels)
+	some node in input.nodes
+	node.kernel
+	node.kernel != want
+	some peer in input.nodes
+	peer.host == min(hosts(want))
+	n := count(hosts(want))
+	f := {
+		"nodes": [node.host],
+		"subject": {},
+		"message": sprintf("%s runs kernel %s while %d %s %s %s", [
+			node.host, node.kernel, n, fleet.nodes_word(n), fleet.run_word(n), want,
+		]),
+		"evidence": array.concat(fleet.evidence(node, node, ["kernel"]), fleet.evidence(peer, peer, ["kernel"])),
+		"vars": {"kernel": want},
+	}
+}

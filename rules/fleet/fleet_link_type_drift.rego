@@ -1,0 +1,65 @@
+# METADATA
+# title: A node's adapter port is configured for another link type than its peers
+# description: >-
+#   The LINK_TYPE_P<n> firmware setting (mstconfig/mlxconfig: IB, ETH or VPI) of an adapter
+#   differs from the same setting of the same model (PSID, else device type) on most nodes of
+#   the fleet. The port then comes up as InfiniBand where its peers run Ethernet or the reverse:
+#   it never links to the switch its peers are cabled to, or joins the wrong fabric. The
+#   configured (next boot) value is compared; a query filtered so that it could not show the
+#   setting is not compared.
+# scope: package
+# related_resources:
+#   - ref: https://docs.nvidia.com/networking/display/mftv4341lts/using-mlxconfig
+#   - ref: https://github.com/Mellanox/mstflint
+# custom:
+#   id: fleet-link-type-drift
+#   area: fleet
+#   severity: error
+#   confidence: medium
+#   requires: [nodes_link_type]
+#   explains: []
+#   needs_reboot: true
+#   fix:
+#     - command: mstconfig -d {{pci}} query {{param}}
+#       note: on {{nodes}} - the configured link type; the peers have {{param}} {{value}}
+#     - command: mstconfig -d {{pci}} -y set {{param}}={{link_type}}
+#       note: on {{nodes}} - then reboot (or mstfwreset -d {{pci}} reset) for it to take effect
+package rdmadoctor.rules.fleet_link_type_drift
+
+import data.rdmadoctor.lib.fleet
+
+model(dev) := {"kind": "PSID", "value": dev.psid} if dev.psid
+
+else := {"kind": "device type", "value": dev.device_type} if dev.device_type
+
+else := {"kind": "CA type", "value": dev.ca_type} if dev.ca_type
+
+entries contains {"node": node, "dev": dev, "model": model(dev), "param": param, "value": v} if {
+	some node in input.nodes
+	some dev in node.devices
+	some param, v in dev.link_types
+}
+
+hosts(m, param, v) := {e.node.host | some e in entries; e.model == m; e.param == param; e.value == v}
+
+values(m, param) := {v: count(hosts(m, param, v)) | some e in entries; e.model == m; e.param == param; v := e.value}
+
+# word is the value mstconfig set takes: "IB" of "IB(1)".
+word(v) := trim_space(split(v, "(")[0])
+
+findings contains f if {
+	some e in entries
+	want := fleet.majority(values(e.model, e.param))
+	e.value != want
+	n := count(hosts(e.model, e.param, want) - {e.node.host})
+	f := {
+		"nodes": [e.node.host],
+		"subject": fleet.subject(e.dev),
+		"message": sprintf("%s %s has %s %s while %d %s with %s %s have %s", [
+			e.node.host, fleet.label(e.dev), e.param, e.value, n, fleet.nodes_word(n),
+			e.model.kind, e.model.value, want,
+		]),
+		"evidence": fleet.evidence(e.node, e.dev, [concat(".", ["link_types", e.param])]),
+		"vars": {"param": e.param, "value": want, "link_type": word(want)},
+	}
+}

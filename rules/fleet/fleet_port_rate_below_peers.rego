@@ -1,0 +1,98 @@
+# METADATA
+# title: A node's port runs slower or narrower than its peers of the same model
+# description: >-
+#   An Active port of an adapter model (CA type) runs at a lower rate than the same model's
+#   Active ports do on most nodes of the fleet: a link that trained at fewer lanes (2X or 1X of a
+#   4X port) or a slower lane speed (HDR of an NDR port), through a damaged cable, a dirty or
+#   mismatched module, or a switch port set to less. Jobs spanning that node run at its speed.
+#   Ports are compared by CA type and link layer with the rate on most nodes. A profile that sets
+#   expected_rate_gbps states the intent instead: each node's rdma-port-count-below-expected then
+#   judges its ports against it, and this comparison stays silent. Ports that are not Active are
+#   the job of fleet-active-ports-below-peers.
+# scope: package
+# related_resources:
+#   - ref: https://www.kernel.org/doc/Documentation/ABI/stable/sysfs-class-infiniband
+#   - ref: https://github.com/linux-rdma/rdma-core/blob/master/infiniband-diags/man/ibstat.8.in.rst
+# custom:
+#   id: fleet-port-rate-below-peers
+#   area: fleet
+#   severity: error
+#   confidence: medium
+#   requires: [nodes_port_rates]
+#   explains: []
+#   needs_reboot: false
+#   fix:
+#     - command: mlxlink -d {{pci}} -p {{port}} -m -c
+#       note: on {{nodes}} - the trained speed and width, the enabled speeds, the cable and its errors
+#     - command: ibportstate -C {{device}} -P {{port}} reset
+#       note: on {{nodes}} - retrain the link (InfiniBand); reseat or replace the cable or module when it comes back at {{rate}}
+package rdmadoctor.rules.fleet_port_rate_below_peers
+
+import data.rdmadoctor.lib.fleet
+
+# ports are the Active ports with a rate, each with its node, device and comparison key.
+ports contains {"node": node, "dev": dev, "port": p, "key": [dev.ca_type, object.get(p, "link_layer", "")]} if {
+	some node in input.nodes
+	some dev in node.devices
+	dev.ca_type
+	some p in dev.ports
+	p.state == "Active"
+	p.rate_gbps != null
+}
+
+# hosts(k, r) are the nodes with an Active port of key k at rate r.
+hosts(k, r) := {e.node.host | some e in ports; e.key == k; e.port.rate_gbps == r}
+
+# rates(k) counts the nodes per rate of key k.
+rates(k) := {r: count(hosts(k, r)) | some e in ports; e.key == k; r := e.port.rate_gbps}
+
+# shape is "200 Gb/s (4X HDR)", with what the port record has.
+shape(p) := sprintf("%v Gb/s (%s)", [p.rate_gbps, trim_space(sprintf("%s %s", [width(p), object.get(p, "lane_speed", "")]))]) if {
+	width(p) != ""
+} else := sprintf("%v Gb/s (%s)", [p.rate_gbps, p.lane_speed]) if {
+	p.lane_speed
+} else := sprintf("%v Gb/s", [p.rate_gbps])
+
+width(p) := sprintf("%dX", [p.width_lanes]) if p.width_lanes != null
+
+else := ""
+
+# peer is the first port (by host, device, port) at rate r of key k.
+peer(k, r) := sort([[e.node.host, fleet.label(e.dev), e.port.number, e] |
+	some e in ports
+	e.key == k
+	e.port.rate_gbps == r
+])[0][3]
+
+why(p, q) := "fewer lanes" if {
+	p.width_lanes != null
+	q.width_lanes != null
+	p.width_lanes < q.width_lanes
+} else := "a slower lane speed" if {
+	p.lane_speed
+	q.lane_speed
+	p.lane_speed != q.lane_speed
+} else := "a lower rate"
+
+findings contains f if {
+	not input.profile.expected_rate_gbps
+	some e in ports
+	rs := rates(e.key)
+	want := fleet.majority(rs)
+	e.port.rate_gbps < want
+	q := peer(e.key, want)
+	n := count(hosts(e.key, want) - {e.node.host})
+	f := {
+		"nodes": [e.node.host],
+		"subject": fleet.port_subject(e.dev, e.port.number),
+		"message": sprintf("%s %s port %d runs %s while %d %s' %s ports run %s: %s", [
+			e.node.host, fleet.label(e.dev), e.port.number, shape(e.port), n, fleet.nodes_word(n),
+			e.dev.ca_type, shape(q.port), why(e.port, q.port),
+		]),
+		"evidence": array.concat(
+			fleet.evidence(e.node, e.port, ["rate_gbps", "width_lanes", "lane_speed"]),
+			fleet.evidence(q.node, q.port, ["rate_gbps"]),
+		),
+		"vars": {"rate": shape(q.port)},
+	}
+}

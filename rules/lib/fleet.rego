@@ -1,0 +1,55 @@
+# METADATA
+# title: Fleet helpers
+# description: >-
+#   Helpers of the fleet rules (rules/fleet/), over the fleet document (facts.Fleet,
+#   docs/fleet.schema.json): evidence lines with the node they are from, the majority value among
+#   peers, and the subject of a device of a node summary. Compiled with the fleet rules only.
+# scope: package
+package rdmadoctor.lib.fleet
+
+# evidence returns the evidence entries obj (a summary device, port, IPoIB netdev or the node
+# summary itself) records for the given fields, in field order, each with the node's host.
+evidence(node, obj, fields) := [object.union(e, {"host": node.host}) |
+	some f in fields
+	e := obj.evidence[f]
+]
+
+# line is one evidence entry (a facts.Evidence object) with the node's host, as a list of it;
+# empty when e is null.
+line(node, e) := [object.union(e, {"host": node.host})] if e != null
+
+else := []
+
+# majority is the key of counts (value -> number of nodes) held by more nodes than any other
+# key; undefined on a tie or an empty object.
+majority(counts) := v if {
+	some v, n in counts
+	count([w |
+		some w, m in counts
+		w != v
+		m >= n
+	]) == 0
+}
+
+# label names a summary device for people: its RDMA device name, else its PCI address.
+label(dev) := dev.name if dev.name
+
+else := dev.pci_address
+
+# subject is the finding subject of a summary device (and port number, when given as a number).
+subject(dev) := compact({"device": object.get(dev, "name", ""), "pci": object.get(dev, "pci_address", "")})
+
+port_subject(dev, number) := object.union(subject(dev), {"port": number})
+
+# compact drops empty strings, so a subject never carries an unknown field.
+compact(o) := {k: v | some k, v in o; v != ""}
+
+# nodes_word is "node" or "nodes" for n.
+nodes_word(1) := "node"
+
+nodes_word(n) := "nodes" if n != 1
+
+# run_word is "runs" or "run" for n nodes.
+run_word(1) := "runs"
+
+run_word(n) := "run" if n != 1
