@@ -214,3 +214,33 @@ func TestPageInChromium(t *testing.T) {
 		t.Fatal("test fleet: the first node should be readable")
 	}
 }
+
+// TestDocsScreenshot writes the screenshot docs/fleet-report.png shows (make fleet-report-png):
+// the top of the page of the realistic fleet, as a 1280-pixel-wide window shows it. It runs
+// only when RDMADOCTOR_FLEET_PNG names the file to write.
+func TestDocsScreenshot(t *testing.T) {
+	out := os.Getenv("RDMADOCTOR_FLEET_PNG")
+	if out == "" {
+		t.Skip("RDMADOCTOR_FLEET_PNG not set (make fleet-report-png sets it)")
+	}
+	var b bytes.Buffer
+	if err := html.Write(&b, realistic(t)); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "fleet.html")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, l := openPage(t, path, 1280, 2300)
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := l.report(); len(p) > 0 {
+		t.Errorf("the page did what it must not:\n%s", strings.Join(p, "\n"))
+	}
+	if err := os.WriteFile(out, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %d bytes", out, len(shot))
+}
