@@ -79,11 +79,11 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		Sources:       append([]facts.Source{}, s.Sources...),
 	}
 	run := map[string]bool{}
-	reasons := map[string]string{}
+	needs := map[string]report.Need{}
 	for _, rule := range e.set.Rules {
 		if !runs(rule, available) {
 			sets, missing := missingSets(rule, available)
-			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(sets, s.Sources, reasons), Missing: missing})
+			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(sets, s, needs), Missing: missing})
 			continue
 		}
 		if !e.rules.pkgs[rule.pkg] {
@@ -108,6 +108,7 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		r.Evaluated--
 	}
 	sort.Slice(r.Skipped, func(i, j int) bool { return r.Skipped[i].ID < r.Skipped[j].ID })
+	r.Needs = needs
 	r.SetCompleteness()
 
 	var ds []report.Diagnosis

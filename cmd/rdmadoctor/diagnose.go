@@ -26,6 +26,7 @@ func diagnoseCommand() *cli.Command {
 		&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML: fabric, expected_rate_gbps, ...; docs/profiles.md)"},
 		&cli.StringFlag{Name: "config", Usage: "site config `FILE` with the ignore list (default: " + configFile + " in the current directory, if present)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours in the table (NO_COLOR is respected too)"},
+		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "table: list every rule that was not checked, by reason; live: print each command as it finishes"},
 		&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "stop gathering (live; unfinished commands are recorded as timed out), and evaluating the rules, after `DURATION` each; a rule still running is skipped as timed out"},
 		commandTimeoutFlag(),
 	)
@@ -120,7 +121,7 @@ func diagnose(c *cli.Context) error {
 		}
 		return silentExit(exitNoFacts)
 	}
-	opts := render.Options{Color: render.UseColor(c.App.Writer, c.Bool("no-color"))}
+	opts := render.Options{Color: render.UseColor(c.App.Writer, c.Bool("no-color")), Width: render.Width(c.App.Writer), Verbose: c.Bool("verbose")}
 	if err := render.Write(c.App.Writer, format, r, opts); err != nil {
 		return err
 	}
