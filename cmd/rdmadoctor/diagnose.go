@@ -52,8 +52,8 @@ func diagnose(c *cli.Context) error {
 	if !report.ValidSeverity(minSev) {
 		return withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", minSev, strings.Join(report.Severities, ", ")))
 	}
-	if c.Duration("timeout") <= 0 {
-		return withCode(exitUsage, fmt.Errorf("--timeout %v: must be positive", c.Duration("timeout")))
+	if err := checkDurations(c); err != nil { // durations.go
+		return err
 	}
 	ctx := c.Context
 	if ctx == nil {

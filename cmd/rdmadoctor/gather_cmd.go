@@ -73,19 +73,14 @@ func runGather(c *cli.Context) error {
 	return nil
 }
 
-// liveOptions reads the shared live flags; a --root that is not a directory or a timeout that
-// is not positive is a usage error.
+// liveOptions reads the shared live flags; a --root that is not a directory or a duration out
+// of its bounds (checkDurations) is a usage error.
 func liveOptions(c *cli.Context) (live.Options, error) {
 	if st, err := os.Stat(c.String("root")); err != nil || !st.IsDir() {
 		return live.Options{}, withCode(exitUsage, fmt.Errorf("--root %s: not a directory", c.String("root")))
 	}
-	for _, f := range []string{"timeout", "command-timeout"} {
-		if c.IsSet(f) && c.Duration(f) <= 0 {
-			return live.Options{}, withCode(exitUsage, fmt.Errorf("--%s %v: must be positive", f, c.Duration(f)))
-		}
-	}
-	if c.Duration("sample") < 0 {
-		return live.Options{}, withCode(exitUsage, fmt.Errorf("--sample %v: must not be negative", c.Duration("sample")))
+	if err := checkDurations(c); err != nil { // durations.go
+		return live.Options{}, err
 	}
 	return live.Options{
 		Root:           c.String("root"),
