@@ -43,53 +43,7 @@ func diagnoseCommand() *cli.Command {
 }
 
 func diagnose(c *cli.Context) error {
-<<<<<<< HEAD
-	format, failOn, minSev := c.String("format"), c.String("fail-on"), c.String("min-severity")
-	if !contains(render.Formats, format) {
-		return withCode(exitUsage, fmt.Errorf("--format %q: want one of %s", format, strings.Join(render.Formats, ", ")))
-	}
-	if failOn != "none" && !report.ValidSeverity(failOn) {
-		return withCode(exitUsage, fmt.Errorf("--fail-on %q: want one of %s, none", failOn, strings.Join(report.Severities, ", ")))
-	}
-	if !report.ValidSeverity(minSev) {
-		return withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", minSev, strings.Join(report.Severities, ", ")))
-	}
-	if err := checkDurations(c); err != nil { // durations.go
-		return err
-	}
-	ctx := c.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	var profile *facts.Profile
-	if path := c.String("profile"); path != "" {
-		p, err := readProfile(path)
-		if err != nil {
-			return withCode(exitUsage, err)
-		}
-		profile = p
-	}
-	var cfg *siteConfig
-	if path, err := findConfig(c.String("config")); err != nil {
-		return withCode(exitUsage, err)
-	} else if path != "" {
-		if cfg, err = readConfig(path); err != nil {
-			return withCode(exitUsage, err)
-		}
-	}
-	rules, err := prepareRules(ctx, c.StringSlice("rules"), c.App.ErrWriter)
-	if err != nil {
-		return withCode(exitUsage, err)
-	}
-	if cfg != nil {
-		if err := cfg.checkIDs(rules.set); err != nil {
-			return withCode(exitUsage, err)
-		}
-	}
-	s, err := rules.whileWarming(func() (*facts.Snapshot, error) { return loadSnapshot(c) })
-=======
 	run, err := setUp(c, render.Formats)
->>>>>>> main
 	if err != nil {
 		return err
 	}
@@ -165,8 +119,8 @@ func setUp(c *cli.Context, formats []string) (*runSetup, error) {
 	if !report.ValidSeverity(r.minSev) {
 		return nil, withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", r.minSev, strings.Join(report.Severities, ", ")))
 	}
-	if c.Duration("timeout") <= 0 {
-		return nil, withCode(exitUsage, fmt.Errorf("--timeout %v: must be positive", c.Duration("timeout")))
+	if err := checkDurations(c); err != nil { // durations.go
+		return nil, err
 	}
 	if r.ctx == nil {
 		r.ctx = context.Background()

@@ -132,3 +132,24 @@ func shellWords(cmd string) []string {
 	}
 	return words
 }
+
+// wrapWidth is where the fleet table's messages and notes wrap (fleet_table.go).
+const wrapWidth = 90
+
+// wrapWords folds s on spaces into lines of at most width columns (a longer word gets a line of
+// its own), each line starting with prefix.
+func wrapWords(s string, width int, prefix string) []string {
+	var lines []string
+	line := prefix
+	for _, w := range strings.Fields(s) {
+		if line != prefix && cols(line)+1+cols(w) > width {
+			lines = append(lines, line)
+			line = prefix
+		}
+		if line != prefix {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
+}
