@@ -56,11 +56,12 @@ func runGather(c *cli.Context) error {
 	}
 	opts.Jobs = c.Int("jobs")
 	res := live.Gather(c.Context, opts)
+	var top func(string) string // the archive's top folder: the file's name
 	if c.Bool("redact") {
-		live.Redact(res, localHostname(opts.Root)...)
+		top = live.Redact(res, localHostname(opts.Root)...).Name // node01.tar.gz holds host-1/
 	}
 	out := c.String("output")
-	if err := live.Write(res.FS, out); err != nil {
+	if err := live.WriteTop(res.FS, out, top); err != nil {
 		return withCode(exitUsage, err)
 	}
 	if !c.Bool("quiet") {
@@ -89,8 +90,19 @@ func liveOptions(c *cli.Context) (live.Options, error) {
 		Sample:         c.Duration("sample"),
 		Observer:       observer(c),
 		Version:        version,
-		Argv:           os.Args,
+		Argv:           commandLine(c),
 	}, nil
+}
+
+// argvKey is the app metadata key of the command line run was given.
+const argvKey = "argv"
+
+// commandLine is the command line rdmadoctor was run with: the one run was given, else os.Args.
+func commandLine(c *cli.Context) []string {
+	if args, ok := c.App.Metadata[argvKey].([]string); ok {
+		return append([]string(nil), args...)
+	}
+	return os.Args
 }
 
 // observer draws progress on a terminal, logs commands with -v, and is silent otherwise.
