@@ -3,7 +3,9 @@ package render
 import (
 	"fmt"
 	"io"
+	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"github.com/jedib0t/go-pretty/v6/table"
 	"github.com/jedib0t/go-pretty/v6/text"
 
+	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
@@ -70,15 +73,71 @@ func Table(w io.Writer, r *report.Report, opts Options) error {
 	writeNotChecked(&b, r, width, opts.Verbose, p)
 	in := summariseSources(r.Sources)
 	fmt.Fprintf(&b, "\nInputs: %d read, %d not in snapshot\n", in.Read, in.Missing)
-	for _, s := range in.Problems {
+	problems, folders := in.Problems, []sosFolder(nil)
+	if r.Source.Kind == "sosreport" && !opts.Verbose {
+		problems, folders = foldSosFolders(problems)
+	}
+	for _, s := range problems {
 		msg := sourceName(s)
 		if s.Error != "" {
 			msg += ": " + s.Error
 		}
 		put(msg, fmt.Sprintf("  %-12s ", s.Status), strings.Repeat(" ", 15), nil)
 	}
+	for _, f := range folders {
+		put(fmt.Sprintf("%d files of %s gave nothing a check reads: %s (-v lists them)", f.Files, f.Dir, strings.Join(f.Tools, ", ")),
+			fmt.Sprintf("  %-12s ", facts.StatusUnrecognized), strings.Repeat(" ", 15), nil)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// sosFolder is a plugin folder of a sosreport whose unrecognised files are counted, not listed.
+type sosFolder struct {
+	Dir   string   // "sos_commands/networking/"
+	Files int      // how many
+	Tools []string // the commands they are the output of, sorted: "bridge", "ip", "netstat"
+}
+
+// minFolded is how many unrecognised files of one plugin folder are counted in one line rather
+// than listed.
+const minFolded = 3
+
+// foldSosFolders takes out of problems the unrecognised files of each sos_commands/ plugin
+// folder that holds minFolded or more of them (a sosreport's networking folder holds dozens of
+// outputs, bridge, netstat, route, ..., that no check reads) and returns them counted per
+// folder, with the commands they are the output of; the other problems are kept in order.
+func foldSosFolders(problems []facts.Source) ([]facts.Source, []sosFolder) {
+	byDir := map[string][]facts.Source{}
+	for _, s := range problems {
+		if dir, ok := sosPluginDir(s); ok {
+			byDir[dir] = append(byDir[dir], s)
+		}
+	}
+	var kept []facts.Source
+	for _, s := range problems {
+		if dir, ok := sosPluginDir(s); ok && len(byDir[dir]) >= minFolded {
+			continue
+		}
+		kept = append(kept, s)
+	}
+	var out []sosFolder
+	for dir, srcs := range byDir {
+		if len(srcs) < minFolded {
+			continue
+		}
+		f := sosFolder{Dir: dir, Files: len(srcs)}
+		for _, s := range srcs {
+			tool, _, _ := strings.Cut(path.Base(s.Origin), "_")
+			if !slices.Contains(f.Tools, tool) {
+				f.Tools = append(f.Tools, tool)
+			}
+		}
+		sort.Strings(f.Tools)
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Dir < out[j].Dir })
+	return kept, out
 }
 
 // layout is the columns of the diagnosis table, in terminal columns without the two blanks
@@ -291,6 +350,19 @@ func needCounts(r *report.Report) []needCount {
 		return out[i].What < out[j].What
 	})
 	return out
+}
+
+// sosPluginDir is the sos_commands/<plugin>/ folder of an unrecognised file, ok false for
+// another source (and for the count of files outside the plugin folders, "sos_commands/*").
+func sosPluginDir(s facts.Source) (string, bool) {
+	if s.Status != facts.StatusUnrecognized || !strings.HasPrefix(s.Origin, "sos_commands/") {
+		return "", false
+	}
+	dir := path.Dir(s.Origin)
+	if dir == "sos_commands" || dir == "." {
+		return "", false
+	}
+	return dir + "/", true
 }
 
 // tableStyle draws no borders and no column separators: columns are two spaces apart, the

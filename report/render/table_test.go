@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/mattn/go-runewidth"
 
+	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
@@ -163,5 +164,48 @@ func TestNeedCounts(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestSosUnrelatedCounted: in a sosreport, the files of one plugin folder that gave nothing (the
+// networking folder of Debian's `sos report` on the build VM: bridge, netstat, route, tc, ...)
+// are counted in one line with the commands they come from; a folder with one or two such files
+// keeps them listed, and so does -v, and a folder of captures lists every file.
+func TestSosUnrelatedCounted(t *testing.T) {
+	r := testReport()
+	r.Source.Kind = "sosreport"
+	for _, name := range []string{"bridge_-d_vlan_show", "netstat_-W_-neopa", "route_-n", "tc_-s_qdisc_show", "ip_mroute_show", "ethtool_-c_eth0"} {
+		r.Sources = append(r.Sources, facts.Source{Name: "unrecognized", Origin: "sos_commands/networking/" + name,
+			Status: facts.StatusUnrecognized, Error: "no parser recognises this file by name or content"})
+	}
+	r.Sources = append(r.Sources, facts.Source{Name: "ibstatus", Origin: "sos_commands/infiniband/ibstatus",
+		Status: facts.StatusUnrecognized, Error: "unrecognized content: not ibstatus output"})
+	table := func(kind string, verbose bool) string {
+		r.Source.Kind = kind
+		var b bytes.Buffer
+		if err := Table(&b, r, Options{Width: 100, Verbose: verbose}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	out := table("sosreport", false)
+	if want := "  unrecognized 6 files of sos_commands/networking/ gave nothing a check reads: bridge, ethtool, ip,\n               netstat, route, tc (-v lists them)\n"; !strings.Contains(out, want) {
+		t.Errorf("no count line %q in\n%s", want, out)
+	}
+	for _, listed := range []string{"sos_commands/infiniband/ibstatus: unrecognized content", "notes.txt"} {
+		if !strings.Contains(out, listed) {
+			t.Errorf("%q not listed:\n%s", listed, out)
+		}
+	}
+	if strings.Contains(out, "route_-n") {
+		t.Errorf("a networking file is listed:\n%s", out)
+	}
+	for _, tc := range []struct {
+		kind    string
+		verbose bool
+	}{{"sosreport", true}, {"captures", false}} {
+		if out := table(tc.kind, tc.verbose); !strings.Contains(out, "sos_commands/networking/route_-n") || strings.Contains(out, "gave nothing a check reads") {
+			t.Errorf("%s verbose %v: the files are not listed one by one:\n%s", tc.kind, tc.verbose, out)
+		}
 	}
 }
