@@ -38,6 +38,12 @@ var commandExamples = map[string][]string{
 		"rdmadoctor facts --input ibstat.txt --format yaml",
 		"rdmadoctor facts | jq '.devices[].ports[] | {state, physical_state}'",
 	},
+	"fleet": {
+		"rdmadoctor fleet sosreports/                        # one snapshot per node in the folder",
+		"rdmadoctor fleet node01.tar.gz node02.tar.gz node03/",
+		"rdmadoctor fleet --format markdown -o fleet.md sosreports/",
+		"rdmadoctor fleet --format json --fail-on warning sosreports/ > fleet.json",
+	},
 	"rules": {
 		"rdmadoctor rules list --severity critical",
 		"rdmadoctor rules show link-type-mismatch-with-fabric",
