@@ -11,7 +11,8 @@ import (
 )
 
 // commandExamples are the examples each command's --help ends with, by the command's full name
-// ("rules show"): a command without them fails TestEveryCommandHasExamples.
+// ("rules show"): a command without them (here or in its own Description, as completion has)
+// fails TestEveryCommandHasExamples.
 var commandExamples = map[string][]string{
 	"": {
 		"rdmadoctor diagnose                              # this node, live and read-only",
@@ -43,6 +44,10 @@ var commandExamples = map[string][]string{
 		"rdmadoctor fleet node01.tar.gz node02.tar.gz node03/",
 		"rdmadoctor fleet --format markdown -o fleet.md sosreports/",
 		"rdmadoctor fleet --format json --fail-on warning sosreports/ > fleet.json",
+	},
+	"version": {
+		"rdmadoctor version",
+		"rdmadoctor --version",
 	},
 	"rules": {
 		"rdmadoctor rules list --severity critical",
