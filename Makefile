@@ -22,7 +22,7 @@ OPA      ?= bin/opa
 FACTS    ?= bin/bench-facts.json
 BENCHCOUNT ?= 5
 
-.PHONY: all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile bench-snapshot bench-fleet docs
+.PHONY: fleet-report-png all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile bench-snapshot bench-fleet docs
 
 all: lint test build
 
@@ -106,3 +106,11 @@ $(OPA): go.mod go.sum
 # (rules/generate.go). Tests fail while any of them is stale and say to run go generate ./...
 docs:
 	$(GO) generate ./...
+
+# docs/fleet-report.png, the screenshot README shows: the HTML fleet report of 40 nodes made of
+# corpus cases (report/render/html TestDocsScreenshot), in headless chromium, then reduced to 64
+# colours by ImageMagick (CONVERT; the real one, not a stand-in earlier in PATH) to stay small.
+CONVERT ?= /usr/bin/convert
+fleet-report-png:
+	RDMADOCTOR_FLEET_PNG=$(CURDIR)/docs/fleet-report.png $(GO) test ./report/render/html -run '^TestDocsScreenshot$$' -count=1 -v
+	$(CONVERT) docs/fleet-report.png +dither -colors 64 -define png:compression-level=9 PNG8:docs/fleet-report.png
