@@ -80,14 +80,14 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		Sources:       append([]facts.Source{}, s.Sources...),
 	}
 	run := map[string]bool{}
-	reasons := map[string]string{}
+	needs := map[string]report.Need{}
 	for _, rule := range e.set.Rules {
 		if rule.Fleet() {
 			continue // a FleetEngine's
 		}
 		if !runs(rule, available) {
 			sets, missing := missingSets(rule, available)
-			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(sets, s.Sources, reasons), Missing: missing})
+			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(sets, s, needs), Missing: missing})
 			continue
 		}
 		if !e.rules.pkgs[rule.pkg] {
@@ -112,6 +112,7 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		r.Evaluated--
 	}
 	sort.Slice(r.Skipped, func(i, j int) bool { return r.Skipped[i].ID < r.Skipped[j].ID })
+	r.Needs = needs
 	r.SetCompleteness()
 
 	var ds []report.Diagnosis

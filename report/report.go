@@ -40,7 +40,23 @@ type Report struct {
 	// Evaluated counts the rules that ran; Hidden counts diagnoses below --min-severity.
 	Evaluated int `json:"evaluated"`
 	Hidden    int `json:"hidden,omitempty"`
-	hidden    []Diagnosis
+	// MinSeverity is the --min-severity the report was filtered with (HideBelow), "" when it
+	// was not; for the human formats' headline.
+	MinSeverity string `json:"-"`
+	// Needs says, for each fact group a skipped rule lacks (Skipped.Missing), what it is and how
+	// to get it where this snapshot came from: the "Not checked" footer of the table. Not in
+	// the JSON, whose skipped[] reasons say the same per rule.
+	Needs  map[string]Need `json:"-"`
+	hidden []Diagnosis
+}
+
+// Need is a missing fact group as the report's reader can get it: What is the group's title
+// ("port states"), How the command to run or the file to copy, or why the input that was there
+// could not be read (then Unreadable).
+type Need struct {
+	What       string
+	How        string
+	Unreadable bool
 }
 
 // Tool names the program that wrote the report.
@@ -206,6 +222,16 @@ func (r *Report) HideBelow(min string) {
 		return false
 	})
 	r.Hidden = len(r.hidden)
+	r.MinSeverity = min
+}
+
+// HiddenCount returns how many diagnoses of each severity HideBelow hid.
+func (r *Report) HiddenCount() map[string]int {
+	n := map[string]int{}
+	for _, d := range r.hidden {
+		n[d.Severity]++
+	}
+	return n
 }
 
 // remove drops the diagnoses drop returns true for, renumbers the rest from 1 and points

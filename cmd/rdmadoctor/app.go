@@ -78,12 +78,14 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 	app.Commands = append(app.Commands, docsCommands...)
 	setUsageError(app.Commands)
+	polish(app) // help.go: examples, suggestions
 	return app
 }
 
 // usageError reports a flag mistake in one line on stderr, with where to read more, instead of
 // urfave/cli's whole help on stdout, which would also corrupt a --format json report.
 func usageError(c *cli.Context, err error, _ bool) error {
+	err = explainFlagError(c, err) // help.go
 	words := []string{"--help"}
 	if c != nil {
 		for _, ctx := range c.Lineage() {

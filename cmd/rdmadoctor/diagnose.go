@@ -29,6 +29,7 @@ func diagnoseCommand() *cli.Command {
 		&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML: fabric, expected_rate_gbps, ...; docs/profiles.md)"},
 		&cli.StringFlag{Name: "config", Usage: "site config `FILE` with the ignore list (default: " + configFile + " in the current directory, if present)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours in the table (NO_COLOR is respected too)"},
+		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "table: list every rule that was not checked, by reason; live: print each command as it finishes"},
 		&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "stop gathering (live; unfinished commands are recorded as timed out), and evaluating the rules, after `DURATION` each; a rule still running is skipped as timed out"},
 		commandTimeoutFlag(),
 	)
@@ -98,7 +99,7 @@ func diagnose(c *cli.Context) error {
 		}
 		return silentExit(exitNoFacts)
 	}
-	opts := render.Options{Color: render.UseColor(w, c.Bool("no-color")), Time: time.Now()}
+	opts := render.Options{Color: render.UseColor(w, c.Bool("no-color")), Time: time.Now(), Width: render.Width(w), Verbose: c.Bool("verbose")}
 	if err := write(w, out, format, r, opts); err != nil {
 		return err
 	}
@@ -146,8 +147,8 @@ func setUp(c *cli.Context, formats []string) (*runSetup, error) {
 	if !report.ValidSeverity(r.minSev) {
 		return nil, withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", r.minSev, strings.Join(report.Severities, ", ")))
 	}
-	if c.Duration("timeout") <= 0 {
-		return nil, withCode(exitUsage, fmt.Errorf("--timeout %v: must be positive", c.Duration("timeout")))
+	if err := checkDurations(c); err != nil { // durations.go
+		return nil, err
 	}
 	if r.ctx == nil {
 		r.ctx = context.Background()

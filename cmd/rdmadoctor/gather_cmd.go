@@ -56,11 +56,12 @@ func runGather(c *cli.Context) error {
 	}
 	opts.Jobs = c.Int("jobs")
 	res := live.Gather(c.Context, opts)
+	var top func(string) string // the archive's top folder: the file's name
 	if c.Bool("redact") {
-		live.Redact(res, localHostname(opts.Root)...)
+		top = live.Redact(res, localHostname(opts.Root)...).Name // node01.tar.gz holds host-1/
 	}
 	out := c.String("output")
-	if err := live.Write(res.FS, out); err != nil {
+	if err := live.WriteTop(res.FS, out, top); err != nil {
 		return withCode(exitUsage, err)
 	}
 	if !c.Bool("quiet") {
@@ -73,19 +74,14 @@ func runGather(c *cli.Context) error {
 	return nil
 }
 
-// liveOptions reads the shared live flags; a --root that is not a directory or a timeout that
-// is not positive is a usage error.
+// liveOptions reads the shared live flags; a --root that is not a directory or a duration out
+// of its bounds (checkDurations) is a usage error.
 func liveOptions(c *cli.Context) (live.Options, error) {
 	if st, err := os.Stat(c.String("root")); err != nil || !st.IsDir() {
 		return live.Options{}, withCode(exitUsage, fmt.Errorf("--root %s: not a directory", c.String("root")))
 	}
-	for _, f := range []string{"timeout", "command-timeout"} {
-		if c.IsSet(f) && c.Duration(f) <= 0 {
-			return live.Options{}, withCode(exitUsage, fmt.Errorf("--%s %v: must be positive", f, c.Duration(f)))
-		}
-	}
-	if c.Duration("sample") < 0 {
-		return live.Options{}, withCode(exitUsage, fmt.Errorf("--sample %v: must not be negative", c.Duration("sample")))
+	if err := checkDurations(c); err != nil { // durations.go
+		return live.Options{}, err
 	}
 	return live.Options{
 		Root:           c.String("root"),
@@ -94,8 +90,19 @@ func liveOptions(c *cli.Context) (live.Options, error) {
 		Sample:         c.Duration("sample"),
 		Observer:       observer(c),
 		Version:        version,
-		Argv:           os.Args,
+		Argv:           commandLine(c),
 	}, nil
+}
+
+// argvKey is the app metadata key of the command line run was given.
+const argvKey = "argv"
+
+// commandLine is the command line rdmadoctor was run with: the one run was given, else os.Args.
+func commandLine(c *cli.Context) []string {
+	if args, ok := c.App.Metadata[argvKey].([]string); ok {
+		return append([]string(nil), args...)
+	}
+	return os.Args
 }
 
 // observer draws progress on a terminal, logs commands with -v, and is silent otherwise.

@@ -1,11 +1,17 @@
 package main
 
 import (
+	"archive/tar"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,6 +81,76 @@ func TestGatherRedactDir(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(t, "gather", "-q", "--root", e.Root, "-o", dir); code != exitUsage || !strings.Contains(stderr, "not empty") {
 		t.Errorf("gather into a non-empty directory: exit %d, %q", code, stderr)
+	}
+}
+
+// TestGatherRedactNames: with --redact the host name (the stub hostname of the fake node
+// prints "vm", fixtures/live/hostname-build-vm.txt) is replaced (by its host-N placeholder) in the archive's top folder,
+// named after the output file, and in the command line rdmadoctor.yaml records.
+func TestGatherRedactNames(t *testing.T) {
+	e := livetest.New(t, "root-h100.txtar", livetest.Stubs())
+	t.Setenv(live.ToolPathEnv, e.Bin)
+	out := filepath.Join(t.TempDir(), "vm.tar.gz")
+	if code, _, stderr := runCLI(t, "gather", "-q", "--redact", "--root", e.Root, "-o", out); code != 0 {
+		t.Fatalf("gather: exit %d\n%s", code, stderr)
+	}
+	members := tarMembers(t, out)
+	var top string
+	for name := range members {
+		if strings.HasSuffix(name, "/"+live.MetaFile) {
+			top = strings.TrimSuffix(name, "/"+live.MetaFile)
+		}
+	}
+	if !regexp.MustCompile(`^host-[0-9]+$`).MatchString(top) {
+		t.Fatalf("top folder %q, want a host-N placeholder; members: %v", top, slices.Sorted(maps.Keys(members)))
+	}
+	for name := range members {
+		if !strings.HasPrefix(name, top+"/") {
+			t.Errorf("member %s is not under the redacted top folder %s/", name, top)
+		}
+	}
+	meta := members[top+"/"+live.MetaFile]
+	if strings.Contains(meta, "vm.tar.gz") || !strings.Contains(meta, top+".tar.gz") {
+		t.Errorf("recorded argv names the host, or not its placeholder %s:\n%s", top, meta)
+	}
+
+	// Without --redact the top folder is the file's name, as given.
+	plain := filepath.Join(t.TempDir(), "vm.tar.gz")
+	if code, _, stderr := runCLI(t, "gather", "-q", "--root", e.Root, "-o", plain); code != 0 {
+		t.Fatalf("gather: exit %d\n%s", code, stderr)
+	}
+	if _, ok := tarMembers(t, plain)["vm/"+live.MetaFile]; !ok {
+		t.Errorf("no vm/%s in the archive written without --redact", live.MetaFile)
+	}
+}
+
+// tarMembers reads a .tar.gz into member name -> content (directories with "").
+func tarMembers(t *testing.T, path string) map[string]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	out := map[string]string{}
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[h.Name] = string(b)
 	}
 }
 

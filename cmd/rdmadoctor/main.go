@@ -24,6 +24,7 @@ func main() {
 // run executes the CLI and returns the process exit code; tests call it in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
+	app.Metadata = map[string]any{argvKey: args} // what gather records (not os.Args: tests run in-process)
 	if err := app.Run(args); err != nil {
 		code := exitCode(err)
 		if msg := err.Error(); msg != "" { // a silentExit has said everything already

@@ -11,7 +11,14 @@ import (
 // priority order): the first live command among them with its packages, the node files they
 // copy, and, when no live command feeds g, the MissingHint of the others. E.g. for "nvconfig": "run `mstconfig -d
 // <pci> -e q` (mstflint) or `mlxconfig -d <pci> -e q` (NVIDIA MFT)". "" for an unknown group.
-func HowToGet(g string) string {
+func HowToGet(g string) string { return howToGet(g, true) }
+
+// HowToRun is HowToGet without the files to copy, for a live run, which reads the node's
+// files itself: the commands that feed g, or the hints of the inputs only captures provide;
+// "" when only copied files feed g.
+func HowToRun(g string) string { return howToGet(g, false) }
+
+func howToGet(g string, copying bool) string {
 	byName := map[string]Spec{}
 	for _, sp := range Specs() {
 		byName[sp.Name] = sp
@@ -37,7 +44,7 @@ func HowToGet(g string) string {
 	if run != "" {
 		parts = append(parts, run)
 	}
-	if len(copies) > 0 {
+	if copying && len(copies) > 0 {
 		parts = append(parts, "copy "+strings.Join(copies, " or "))
 	}
 	if run == "" {

@@ -56,6 +56,12 @@ type Observer interface {
 	Finish()
 }
 
+// Starter is an Observer that is also told when each task starts (from another goroutine
+// than Done), so that it can show what is still running.
+type Starter interface {
+	Started(name string)
+}
+
 // Result is a gathered snapshot in sos layout.
 type Result struct {
 	// FS is the snapshot tree, rdmadoctor.yaml included.
@@ -221,6 +227,9 @@ func runPool(ctx context.Context, opts Options, tasks []task, tree fstest.MapFS,
 				firstRead = time.Now()
 			}
 			mu.Unlock()
+			if st, ok := opts.Observer.(Starter); ok {
+				st.Started(t.name)
+			}
 			go func(i int, t task) {
 				defer func() { <-sem }()
 				f, r, bad := t.run(ctx)

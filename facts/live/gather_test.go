@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -370,5 +371,50 @@ func TestGatherOutputBudget(t *testing.T) {
 	}
 	if partial == 0 {
 		t.Error("no source of a cut output is partial")
+	}
+}
+
+// starts records an observer's calls: each task must be started before it is done, so the
+// progress line can name what is still running.
+type starts struct {
+	mu      sync.Mutex
+	running map[string]int
+	started int
+	errs    []string
+}
+
+func (s *starts) Planned(int) {}
+func (s *starts) Finish()     {}
+func (s *starts) Started(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.running[name]++
+	s.started++
+}
+func (s *starts) Done(name string, _ *live.Run) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.running[name] == 0 {
+		s.errs = append(s.errs, name+" done but never started")
+	}
+	s.running[name]--
+}
+
+// TestObserverStarted: an observer that is a live.Starter hears of every task as it starts, and
+// of its end after; at the end nothing is running.
+func TestObserverStarted(t *testing.T) {
+	e := livetest.New(t, "root-h100.txtar", stubs("0.05"))
+	obs := &starts{running: map[string]int{}}
+	gatherEnv(t, e, live.Options{Observer: obs})
+	if obs.started < 10 {
+		t.Errorf("%d tasks started, want every command and copy of the gather", obs.started)
+	}
+	for _, err := range obs.errs {
+		t.Error(err)
+	}
+	for name, n := range obs.running {
+		if n != 0 {
+			t.Errorf("%s: %d still running at the end", name, n)
+		}
 	}
 }

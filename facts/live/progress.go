@@ -3,18 +3,26 @@ package live
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jedib0t/go-pretty/v6/progress"
 )
 
-// NewProgress returns an observer that draws a progress bar on w (a terminal).
+// progressMessage is how many columns the progress line gives its message: what is running.
+const progressMessage = 48
+
+// NewProgress returns an observer that draws a progress bar on w (a terminal), its message
+// naming the commands still running, longest-running first ("running: mstflint -d
+// 0000:17:00.0 q, ibstat +3"), so a gather that waits on one slow adapter says on which.
 func NewProgress(w io.Writer) Observer {
 	pw := progress.NewWriter()
 	pw.SetOutputWriter(w)
 	pw.SetAutoStop(false)
-	pw.SetMessageLength(40)
+	pw.SetMessageLength(progressMessage)
 	pw.SetTrackerLength(25)
 	pw.SetStyle(progress.StyleDefault)
 	pw.SetUpdateFrequency(100 * time.Millisecond)
@@ -27,6 +35,9 @@ func NewProgress(w io.Writer) Observer {
 type bar struct {
 	pw progress.Writer
 	t  *progress.Tracker
+
+	mu      sync.Mutex
+	running []string // names of the tasks started and not done, in the order they started
 }
 
 func (b *bar) Planned(n int) {
@@ -35,11 +46,25 @@ func (b *bar) Planned(n int) {
 	go b.pw.Render()
 }
 
+func (b *bar) Started(name string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.running = append(b.running, name)
+	if b.t != nil {
+		b.t.UpdateMessage(runningMessage(b.running, progressMessage))
+	}
+}
+
 func (b *bar) Done(name string, r *Run) {
 	if b.t == nil {
 		return
 	}
-	b.t.UpdateMessage(shorten(name, 40))
+	b.mu.Lock()
+	if i := slices.Index(b.running, name); i >= 0 {
+		b.running = slices.Delete(b.running, i, i+1)
+	}
+	b.t.UpdateMessage(runningMessage(b.running, progressMessage))
+	b.mu.Unlock()
 	b.t.Increment(1)
 }
 
@@ -57,11 +82,40 @@ func (b *bar) Finish() {
 	}
 }
 
+// runningMessage names the running tasks in at most width runes, the first started first:
+// "running: ibstat, lspci -nnvv +2"; "gathering" when none runs. A name that does not fit
+// whole is cut ("…") only when it is the first.
+func runningMessage(running []string, width int) string {
+	if len(running) == 0 {
+		return "gathering"
+	}
+	msg := "running: "
+	for i, name := range running {
+		more := ""
+		if rest := len(running) - i - 1; rest > 0 {
+			more = fmt.Sprintf(" +%d", rest)
+		}
+		sep := ""
+		if i > 0 {
+			sep = ", "
+		}
+		if utf8.RuneCountInString(msg+sep+name+more) > width {
+			if i == 0 {
+				return shorten(msg+name, width-utf8.RuneCountInString(more)) + more
+			}
+			return msg + fmt.Sprintf(" +%d", len(running)-i)
+		}
+		msg += sep + name
+	}
+	return msg
+}
+
 func shorten(s string, n int) string {
-	if len(s) <= n {
+	r := []rune(s)
+	if len(r) <= n {
 		return s
 	}
-	return s[:n-1] + "…"
+	return string(r[:n-1]) + "…"
 }
 
 // NewLog returns an observer that prints one line per finished command to w (-v).

@@ -330,11 +330,63 @@ func hostNames(tree fstest.MapFS) []string {
 	return names
 }
 
+// Name returns s with every host name the redactor knows replaced where it stands as a part of
+// s, between characters that are not letters or digits: the file name node01.tar.gz, the
+// folder node01-snap or /tmp/node01/out in a command line, which Bytes leaves alone (it replaces
+// whole words only, and node01.tar.gz is one).
+func (r *Redactor) Name(s string) string {
+	names := make([]string, 0, len(r.hosts))
+	for h := range r.hosts {
+		names = append(names, h)
+	}
+	// Longest first, so node01.example.com goes before node01.
+	sort.Slice(names, func(i, j int) bool {
+		if len(names[i]) != len(names[j]) {
+			return len(names[i]) > len(names[j])
+		}
+		return names[i] < names[j]
+	})
+	for _, h := range names {
+		var b strings.Builder
+		rest := s
+		for {
+			i := strings.Index(strings.ToLower(rest), h)
+			if i < 0 {
+				b.WriteString(rest)
+				break
+			}
+			end := i + len(h)
+			if alnumAt(rest, i-1) || alnumAt(rest, end) {
+				b.WriteString(rest[:end])
+			} else {
+				b.WriteString(rest[:i] + r.hosts[h])
+			}
+			rest = rest[end:]
+		}
+		s = b.String()
+	}
+	return s
+}
+
+// alnumAt reports whether s[i] is an ASCII letter or digit (false outside s).
+func alnumAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
 // Redact rewrites every file of res (paths and contents, rdmadoctor.yaml included) with one
-// redactor, in sorted path order so placeholders are the same on every run.
-func Redact(res *Result, extraHosts ...string) {
+// redactor, in sorted path order so placeholders are the same on every run, and the recorded
+// command line with Name (-o node01.tar.gz names the host too). It returns the redactor, for
+// the names the snapshot is written under (the archive's top folder).
+func Redact(res *Result, extraHosts ...string) *Redactor {
 	r := NewRedactor(append(hostNames(res.FS), extraHosts...)...)
 	res.Meta.Redacted = true
+	for i, a := range res.Meta.Argv {
+		res.Meta.Argv[i] = r.Name(a)
+	}
 	res.FS[MetaFile] = &fstest.MapFile{Data: res.Meta.marshal(), Mode: 0o644, ModTime: res.Meta.Time}
 	paths := make([]string, 0, len(res.FS))
 	for p := range res.FS {
@@ -353,4 +405,5 @@ func Redact(res *Result, extraHosts ...string) {
 	if m, err := ParseMeta(out[MetaFile].Data); err == nil {
 		res.Meta = m
 	}
+	return r
 }

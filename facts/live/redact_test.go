@@ -43,3 +43,22 @@ func TestRedactorValues(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactorName: a host name inside a file name or a path is replaced where it stands
+// between non-alphanumerics, the longer name first; a name glued to letters or digits is
+// another word and stays.
+func TestRedactorName(t *testing.T) {
+	r := NewRedactor("node01.example.com", "vm")
+	for in, want := range map[string]string{
+		"node01.tar.gz":                      "host-1.tar.gz",
+		"/tmp/NODE01/out":                    "/tmp/host-1/out",
+		"-o=node01.example.com-ib.tar.gz":    "-o=host-1-ib.tar.gz",
+		"vm.tar.gz":                          "host-2.tar.gz",
+		"node010.tar.gz vmx.tar.gz evm":      "node010.tar.gz vmx.tar.gz evm",
+		"gather --redact -o vm/ --sample 1s": "gather --redact -o host-2/ --sample 1s",
+	} {
+		if got := r.Name(in); got != want {
+			t.Errorf("Name(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -16,12 +16,20 @@ import (
 // Write stores the snapshot at dest: a .tar.gz (or .tgz) archive whose members sit under one
 // top-level folder named after the archive, or else a directory, created if needed and
 // required to be empty so an earlier snapshot is never mixed in.
-func Write(tree fstest.MapFS, dest string) error {
+func Write(tree fstest.MapFS, dest string) error { return WriteTop(tree, dest, nil) }
+
+// WriteTop is Write with the archive's top folder named by top(the name Write gives it, the
+// file's name without .tar.gz), e.g. a redactor's Name; nil keeps that name.
+func WriteTop(tree fstest.MapFS, dest string, top func(string) string) error {
 	if err := CheckDest(dest); err != nil {
 		return err
 	}
 	if isTarGz(dest) {
-		return writeTarGz(tree, dest)
+		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(dest), ".tgz"), ".tar.gz")
+		if top != nil {
+			name = top(name)
+		}
+		return writeTarGz(tree, dest, name)
 	}
 	return writeDir(tree, dest)
 }
@@ -81,7 +89,7 @@ func writeDir(tree fstest.MapFS, dir string) error {
 	return nil
 }
 
-func writeTarGz(tree fstest.MapFS, dest string) (err error) {
+func writeTarGz(tree fstest.MapFS, dest, top string) (err error) {
 	f, err := os.Create(dest)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", dest, err)
@@ -94,7 +102,6 @@ func writeTarGz(tree fstest.MapFS, dest string) (err error) {
 			os.Remove(dest)
 		}
 	}()
-	top := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(dest), ".tgz"), ".tar.gz")
 	zw := gzip.NewWriter(f)
 	tw := tar.NewWriter(zw)
 	dirs := map[string]bool{}

@@ -30,6 +30,7 @@ func hostileReport() *report.Report {
 	d.Evidence = append(d.Evidence, facts.Evidence{Source: "ibstat", Path: "node\n01/ibstat", Line: 2, Text: "CA '" + dev + "'\x9b2J ```"})
 	d.Fix = []report.Fix{{Command: "sminfo -C 'mlx5" + title + "\n```\n# x' -P 1", Note: "on " + dev + "\nreboot"}}
 	r.Skipped[0].Reason = "no " + title
+	r.Needs["nvconfig"] = report.Need{What: "mstconfig output", How: "no " + title}
 	r.Sources[5].Origin = "notes\n.txt`|`"
 	r.Sources[5].Error = "line 1: \"" + title + "\""
 	return r

@@ -26,6 +26,11 @@ var Formats = []string{"table", "json", "yaml", "markdown", "prometheus", "lines
 type Options struct {
 	// Color adds ANSI colours to the table; see UseColor.
 	Color bool
+	// Width is the number of terminal columns the table is laid out to (see Width); 0 is
+	// DefaultWidth.
+	Width int
+	// Verbose lists, in the table's "Not checked" footer, the id of every rule not evaluated.
+	Verbose bool
 	// Time is when the run finished: the prometheus format's rdmadoctor_last_run_timestamp_seconds
 	// (left out when zero, so that output of the same report is the same).
 	Time time.Time
@@ -102,7 +107,9 @@ func ignoredLine(ig report.Ignored) string {
 	return fmt.Sprintf("%s on %s: %s", ig.ID, ig.Subject.String(), ig.Reason)
 }
 
-// summary is the one-line count: "3 diagnoses (1 critical, 2 warning); 12 rules run, 4 skipped".
+// summary is the one-line count: "3 diagnoses (1 critical, 2 warning); 12 rules run, 4
+// skipped". When --min-severity hid every diagnosis it does not say "0 diagnoses" before the
+// hidden ones: "No problem at or above error; 2 warnings hidden (--min-severity); ...".
 func summary(r *report.Report) string {
 	counts := r.Count()
 	var parts []string
@@ -111,12 +118,18 @@ func summary(r *report.Report) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, sev))
 		}
 	}
-	s := plural(len(r.Diagnoses), "diagnosis", "diagnoses")
-	if len(parts) > 0 {
-		s += " (" + strings.Join(parts, ", ") + ")"
-	}
-	if r.Hidden > 0 {
-		s += fmt.Sprintf(", %d hidden below --min-severity", r.Hidden)
+	var s string
+	switch {
+	case len(r.Diagnoses) == 0 && r.Hidden > 0:
+		s = fmt.Sprintf("No problem at or above %s; %s", r.MinSeverity, hiddenCounts(r))
+	default:
+		s = plural(len(r.Diagnoses), "diagnosis", "diagnoses")
+		if len(parts) > 0 {
+			s += " (" + strings.Join(parts, ", ") + ")"
+		}
+		if r.Hidden > 0 {
+			s += ", " + hiddenCounts(r)
+		}
 	}
 	if len(r.Ignored) > 0 {
 		s += fmt.Sprintf(", %d ignored", len(r.Ignored))
@@ -134,10 +147,34 @@ func summary(r *report.Report) string {
 	return s
 }
 
+// severityPlurals name several diagnoses of a severity: "2 warnings", "3 info".
+var severityPlurals = map[string]string{"critical": "critical", "error": "errors", "warning": "warnings", "info": "info"}
+
+// hiddenCounts names the diagnoses --min-severity hid, by severity: "1 error, 2 warnings hidden
+// (--min-severity warning... below error)".
+func hiddenCounts(r *report.Report) string {
+	counts := r.HiddenCount()
+	var parts []string
+	for _, sev := range report.Severities {
+		if n := counts[sev]; n > 0 {
+			parts = append(parts, plural(n, sev, severityPlurals[sev]))
+		}
+	}
+	if len(parts) == 0 { // a report decoded from JSON: only the number is known
+		parts = append(parts, plural(r.Hidden, "diagnosis", "diagnoses"))
+	}
+	return strings.Join(parts, ", ") + " hidden (--min-severity)"
+}
+
 // nothingFound is the line a report without diagnoses ends its list with; it does not claim the
-// node is fine when some input or rule could not be read or evaluated.
+// node is fine when some input or rule could not be read or evaluated, nor when --min-severity
+// hid what was found.
 func nothingFound(r *report.Report) string {
 	line := fmt.Sprintf("No problem found by the %s that could run%s", plural(r.Evaluated, "rule", "rules"), apartFromIgnored(r))
+	if r.Hidden > 0 {
+		line = fmt.Sprintf("No problem at or above %s found by the %s that could run%s; %s: --min-severity info shows them",
+			r.MinSeverity, plural(r.Evaluated, "rule", "rules"), apartFromIgnored(r), hiddenCounts(r))
+	}
 	if !r.Complete {
 		return line + ", but the results may be incomplete: " + strings.Join(r.Incomplete, ", ") + " could not be (fully) read or evaluated."
 	}

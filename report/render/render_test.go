@@ -68,6 +68,10 @@ func testReport() *report.Report {
 			{ID: "nvconfig-change-pending-reset", Reason: "mstconfig output not in snapshot: install mstflint and run `mstconfig -d <pci> -e query`", Missing: []string{"nvconfig"}},
 			{ID: "roce-pfc-not-enabled", Reason: "mlnx_qos output not in snapshot: run `mlnx_qos -i <netdev>` (mlnx-tools, DOCA-OFED)", Missing: []string{"qos"}},
 		},
+		Needs: map[string]report.Need{
+			"nvconfig": {What: "mstconfig output", How: "install mstflint and run `mstconfig -d <pci> -e query`"},
+			"qos":      {What: "mlnx_qos output", How: "run `mlnx_qos -i <netdev>` (mlnx-tools, DOCA-OFED)"},
+		},
 		Sources: []facts.Source{
 			{Name: "ibstat", Origin: "ibstat", Status: facts.StatusOK, RecognisedBy: "name"},
 			{Name: "ip_addr", Origin: "ip_addr", Status: facts.StatusOK, RecognisedBy: "name"},

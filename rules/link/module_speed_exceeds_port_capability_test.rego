@@ -23,6 +23,27 @@ test_fires_qsfp28_in_40g_port if {
 	some f in fs
 	f.subject == {"netdev": "enp3s0"}
 	f.evidence[0].line == 2
+	not f.severity # the rule's own: error, the link is down (Link detected: no)
+}
+
+# With the link's state unknown (no Link detected line, no RDMA port), a warning: a dual-rate
+# optic may run at the port's rate.
+test_fires_as_warning_when_link_state_unknown if {
+	nd := object.remove(port40, ["link_detected"])
+	fs := rule.findings with input as {"netdevs": [nd], "devices": []}
+	count(fs) == 1
+	some f in fs
+	f.severity == "warning"
+}
+
+# The RDMA port of the netdev is Down: an error, though ethtool gave no Link detected line.
+test_fires_as_error_when_rdma_port_down if {
+	nd := object.remove(port40, ["link_detected"])
+	dev := {"name": "mlx4_0", "ports": [{"number": 1, "state": "Down", "physical_state": "Polling", "netdev": "enp3s0"}]}
+	fs := rule.findings with input as {"netdevs": [nd], "devices": [dev]}
+	count(fs) == 1
+	some f in fs
+	not f.severity
 }
 
 test_fires_from_link_modes_without_max_field if {
@@ -72,4 +93,5 @@ test_fires_mlxlink_opcode_41_faster_cable if {
 	}]}
 	some f in fs
 	f.subject == {"pci": "0000:01:00.0"}
+	not f.severity # State Down: the module keeps the port closed
 }

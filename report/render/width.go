@@ -1,0 +1,43 @@
+package render
+
+import (
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"golang.org/x/term"
+)
+
+// DefaultWidth is the table's width when the output is no terminal and COLUMNS is not set: a
+// fixed number, so that a log, a ticket or a test gets the same layout whoever ran it.
+const DefaultWidth = 120
+
+// MinWidth is the narrowest layout the table tries; below it lines may be wider than asked.
+const MinWidth = 60
+
+// Width is the number of columns to lay the table out to: COLUMNS when it is a positive
+// number (the shell sets it, and a user or script may), else the size of the terminal w is,
+// else DefaultWidth.
+func Width(w io.Writer) int {
+	if n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("COLUMNS"))); err == nil && n > 0 {
+		return n
+	}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if n, _, err := term.GetSize(int(f.Fd())); err == nil && n > 0 {
+			return n
+		}
+	}
+	return DefaultWidth
+}
+
+// width is the layout width of opts: Width, or DefaultWidth when unset, never below MinWidth.
+func (o Options) width() int {
+	switch {
+	case o.Width <= 0:
+		return DefaultWidth
+	case o.Width < MinWidth:
+		return MinWidth
+	}
+	return o.Width
+}
