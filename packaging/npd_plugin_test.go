@@ -22,6 +22,11 @@ func TestNPDPlugin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if sc, err := exec.LookPath("shellcheck"); err == nil {
+		if out, err := exec.Command(sc, "--shell=sh", plugin).CombinedOutput(); err != nil {
+			t.Errorf("shellcheck --shell=sh %s: %v\n%s", plugin, err, out)
+		}
+	}
 	empty := t.TempDir()
 	for _, tc := range []struct {
 		name string
