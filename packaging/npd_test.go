@@ -67,6 +67,7 @@ func TestNPD(t *testing.T) {
 	}
 	npd := npdBinary(t)
 	rd := goInstalled(t)
+	needPrometheusFormat(t, rd)
 	for _, tc := range []struct {
 		name, root string
 		exit       int    // the plugin's exit status NPD logs
