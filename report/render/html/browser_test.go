@@ -1,0 +1,216 @@
+package html_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/rdmadoctor/rdmadoctor/report"
+	"github.com/rdmadoctor/rdmadoctor/report/render/html"
+)
+
+// chromium returns the path of Debian's chromium, skipping the test when it is missing (failing
+// it when RDMADOCTOR_REQUIRE_TOOLS=1, as in CI).
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("RDMADOCTOR_REQUIRE_TOOLS") == "1" {
+		t.Fatal("chromium not installed (package: chromium) and RDMADOCTOR_REQUIRE_TOOLS=1")
+	}
+	t.Skip("chromium not installed (package: chromium)")
+	return ""
+}
+
+// artifact is where a test writes a file for people to look at: $RDMADOCTOR_ARTIFACTS when set,
+// else the test's temporary folder.
+func artifact(t *testing.T, name string) string {
+	t.Helper()
+	dir := os.Getenv("RDMADOCTOR_ARTIFACTS")
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(dir, name)
+}
+
+// browserLog collects what the page did that it must not: console errors and warnings, uncaught
+// exceptions, log entries (a Content-Security-Policy refusal is one), and requests for anything
+// but the page itself.
+type browserLog struct {
+	mu       sync.Mutex
+	page     string
+	problems []string
+}
+
+func (l *browserLog) listen(ev any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+			var args []string
+			for _, a := range ev.Args {
+				args = append(args, string(a.Value)+a.Description)
+			}
+			l.problems = append(l.problems, fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(args, " ")))
+		}
+	case *runtime.EventExceptionThrown:
+		l.problems = append(l.problems, "exception: "+(&chromedp.ExceptionError{ExceptionDetails: ev.ExceptionDetails}).Error())
+	case *log.EventEntryAdded:
+		if ev.Entry.Level == log.EntryLevelError || ev.Entry.Level == log.EntryLevelWarning {
+			l.problems = append(l.problems, fmt.Sprintf("log %s %s: %s %s", ev.Entry.Level, ev.Entry.Source, ev.Entry.Text, ev.Entry.URL))
+		}
+	case *network.EventRequestWillBeSent:
+		if ev.Request.URL != l.page {
+			l.problems = append(l.problems, "request: "+ev.Request.URL)
+		}
+	case *network.EventLoadingFailed:
+		l.problems = append(l.problems, "loading failed: "+ev.ErrorText)
+	}
+}
+
+func (l *browserLog) report() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.problems...)
+}
+
+// openPage starts a headless chromium on the page at path (a file:// URL) and returns its
+// context and log; the browser is closed at the end of the test.
+func openPage(t *testing.T, path string, width, height int) (context.Context, *browserLog) {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)),
+		chromedp.WindowSize(width, height),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("force-device-scale-factor", "1"),
+	)
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox) // chromium refuses to run as root with its sandbox
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+	page := (&url.URL{Scheme: "file", Path: path}).String()
+	l := &browserLog{page: page}
+	if err := chromedp.Listen(ctx, l.listen); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitReady(chromedp.CSS("footer"))); err != nil {
+		t.Fatalf("load %s: %v", page, err)
+	}
+	return ctx, l
+}
+
+// TestPageInChromium loads the page of a 40-node fleet built from real corpus captures from a
+// file:// URL in headless chromium: it loads without a console error and without a request, its
+// key parts are there (summary counts, a group row, the heat map, a plot, a node that expands),
+// and a screenshot is kept as the test's artifact.
+//
+// chromedp rather than go-rod: it drives the installed browser through the DevTools protocol
+// with no launcher that downloads a browser of its own (rod's falls back to one, which cannot
+// work offline or in CI), and its typed events (console, exceptions, log, network) are what
+// the assertions are about.
+func TestPageInChromium(t *testing.T) {
+	f := realistic(t)
+	var b bytes.Buffer
+	if err := html.Write(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "fleet.html")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, l := openPage(t, path, 1400, 1000)
+
+	text := func(sel string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+		if err != nil {
+			t.Fatalf("%s: %v", sel, err)
+		}
+		return v
+	}
+	count := func(sel string) int {
+		t.Helper()
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+strconv.Quote(sel)+`).length`))
+		if err != nil {
+			t.Fatalf("%s: %v", sel, err)
+		}
+		return n
+	}
+	critical, unreadable := text("#summary .t-critical .n"), text("#summary .t-unreadable .n")
+	firstGroup := text("table.groups tr.group")
+	heatRows, groupRows, plots, nodes := count("table.heat tbody tr"), count("table.groups tr.group"), count("#plots figure.chart"), count("details.node")
+	firstNode := text("details.node summary .host")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("details.node summary"))); err != nil {
+		t.Fatal(err)
+	}
+	opened, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("details.node").open && document.querySelector("details.node[open] .fix code") !== null`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	png := artifact(t, "fleet-report.png")
+	if err := os.WriteFile(png, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", png)
+
+	if p := l.report(); len(p) > 0 {
+		t.Errorf("the page did what it must not:\n%s", strings.Join(p, "\n"))
+	}
+	wantCritical := 0
+	for _, n := range f.Nodes {
+		if n.Worst == "critical" {
+			wantCritical++
+		}
+	}
+	if critical != fmt.Sprint(wantCritical) || wantCritical == 0 {
+		t.Errorf("critical tile = %q, want %d", critical, wantCritical)
+	}
+	if unreadable != "1" {
+		t.Errorf("unreadable tile = %q, want 1", unreadable)
+	}
+	if !strings.Contains(firstGroup, f.Groups[0].ID) || !strings.Contains(firstGroup, f.Groups[0].HostList) {
+		t.Errorf("first group row %q lacks %s on %s", firstGroup, f.Groups[0].ID, f.Groups[0].HostList)
+	}
+	if groupRows != len(f.Groups) {
+		t.Errorf("%d group rows, want %d", groupRows, len(f.Groups))
+	}
+	if heatRows != len(f.Nodes) {
+		t.Errorf("%d heat map rows, want one per node (%d)", heatRows, len(f.Nodes))
+	}
+	if plots != 3 {
+		t.Errorf("%d plots, want 3", plots)
+	}
+	if nodes == 0 || firstNode == "" || !opened {
+		t.Errorf("nodes %d, first %q, opened with a fix command %v", nodes, firstNode, opened)
+	}
+	if f.Nodes[0].Status == report.NodeUnreadable {
+		t.Fatal("test fleet: the first node should be readable")
+	}
+}
