@@ -74,6 +74,13 @@ type module struct {
 	// only its package statement and METADATA (header).
 	m      *ast.Module
 	header bool
+	// parsed caches the whole module of a header-only one: Warm or the first compile parses it,
+	// once, and every compile after reuses it (OPA's compiler copies the modules it is given).
+	parsed struct {
+		once sync.Once
+		m    *ast.Module
+		errs []error
+	}
 }
 
 // LoadError lists every problem found in the rule files, each naming the file and line.

@@ -94,20 +94,49 @@ func (s *Set) modulesFor(ids []string) (map[string]*ast.Module, map[string]bool,
 }
 
 // whole returns the whole parsed module: m.m, or, when Load parsed only its header, the file
-// parsed now and checked for `findings`.
+// parsed (once: Warm may have done it already) and checked for `findings`. Safe for concurrent
+// use.
 func (m *module) whole() (*ast.Module, []error) {
 	if !m.header {
 		return m.m, nil
 	}
-	whole, errs := parse(m.file, m.src)
-	if errs != nil {
-		return nil, errs
+	m.parsed.once.Do(func() {
+		whole, errs := parse(m.file, m.src)
+		if errs != nil {
+			m.parsed.errs = errs
+			return
+		}
+		pkg, _ := rulePackage(m.pkg)
+		if err := checkFindings(m.file, whole, strings.ReplaceAll(pkg, "_", "-")); err != nil {
+			m.parsed.errs = []error{err}
+			return
+		}
+		m.parsed.m = whole
+	})
+	return m.parsed.m, m.parsed.errs
+}
+
+// Warm parses, on one goroutine, the rule modules Load read only the header of, until every one
+// is parsed or stop is closed, so that a Prepare after it only compiles: diagnose calls it while
+// the snapshot is read, before it knows which rules can run. Parse errors are kept for the
+// Prepare that needs the module (they name its file and line there). Safe to run beside
+// Prepare: a module is parsed once, by whichever asks first.
+func (s *Set) Warm(stop <-chan struct{}) {
+	files := make([]string, 0, len(s.modules))
+	for file, m := range s.modules {
+		if m.header {
+			files = append(files, file)
+		}
 	}
-	pkg, _ := rulePackage(m.pkg)
-	if err := checkFindings(m.file, whole, strings.ReplaceAll(pkg, "_", "-")); err != nil {
-		return nil, []error{err}
+	sort.Strings(files)
+	for _, file := range files {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		s.modules[file].whole()
 	}
-	return whole, nil
 }
 
 // rulePackage is the last element of a rule package path data.rdmadoctor.rules.<pkg>.

@@ -83,7 +83,7 @@ func diagnose(c *cli.Context) error {
 			return withCode(exitUsage, err)
 		}
 	}
-	s, err := loadSnapshot(c)
+	s, err := rules.whileWarming(func() (*facts.Snapshot, error) { return loadSnapshot(c) })
 	if err != nil {
 		return err
 	}
@@ -165,6 +165,25 @@ func prepareRules(ctx context.Context, dirs []string, warn io.Writer) (*loadedRu
 		}
 	}
 	return l, nil
+}
+
+// whileWarming runs read (the reading of the snapshot) while the rules that were loaded only by
+// their headers are parsed beside it, so that compiling the ones that can run on the snapshot
+// is all that is left after it: on a small sosreport the parse is a third of what follows the
+// reading. With --rules everything was compiled already and read runs alone.
+func (l *loadedRules) whileWarming(read func() (*facts.Snapshot, error)) (*facts.Snapshot, error) {
+	if l.prepared != nil {
+		return read()
+	}
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		l.set.Warm(stop)
+	}()
+	s, err := read()
+	close(stop)
+	<-done
+	return s, err
 }
 
 // engine is the engine that diagnoses s: the one prepared with --rules, or the built-in rules

@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-// errTotal is returned by the capped reader once more than MaxTotal bytes came out.
+// errTotal is returned by the capped reader once more than MaxStream bytes came out.
 var errTotal = errors.New("uncompressed size limit reached")
 
 // archive reads one tar stream into a memFS, keeping only wanted members, without writing
@@ -84,7 +84,7 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 	if err != nil {
 		return err
 	}
-	cr := &cappedReader{r: stream, max: a.opt.MaxTotal}
+	cr := &cappedReader{r: stream, max: a.opt.MaxStream}
 	last, err := a.readTar(cr, f)
 	a.tree.skipped = a.skipped
 	if err == nil {
@@ -143,7 +143,7 @@ func isRefusal(err error) bool {
 func (a *archive) streamError(last string, err error) error {
 	switch {
 	case errors.Is(err, errTotal):
-		return a.fail(last, ErrLimit, "more than %d bytes uncompressed", a.opt.MaxTotal)
+		return a.fail(last, ErrLimit, "more than %d bytes uncompressed", a.opt.MaxStream)
 	case errors.Is(err, io.ErrUnexpectedEOF) && last == "":
 		return a.fail("", ErrFormat, "truncated before the first member")
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -298,7 +298,7 @@ func (a *archive) fill(n *node, tr *tar.Reader, hdr *tar.Header) error {
 	}
 	// Sparse members expand beyond what the stream holds: cap what is kept, too.
 	if a.kept += hdr.Size; a.kept > a.opt.MaxTotal {
-		return a.fail(hdr.Name, ErrLimit, "more than %d bytes uncompressed", a.opt.MaxTotal)
+		return a.fail(hdr.Name, ErrLimit, "more than %d bytes uncompressed kept", a.opt.MaxTotal)
 	}
 	if hdr.Size > packAbove {
 		return pack(n, tr, hdr.Size)

@@ -74,6 +74,9 @@ func TestOpenHostile(t *testing.T) {
 	valid := tarBytes(t, reg("sos_commands/infiniband/ibstat", hex.String()))
 	validXZ, validGZ := xzBytes(t, valid), gzipBytes(t, valid)
 	zeros := tarBytes(t, reg("sos_commands/logs/journal", strings.Repeat("\x00", 4<<20)))
+	// A member nothing keeps still counts against the stream limit, not against the kept one.
+	skippedZeros := tarBytes(t, reg("var/log/journal/big", strings.Repeat("\x00", 4<<20)))
+	skipVar := func(name string) bool { return !strings.HasPrefix(name, "var/") }
 
 	for _, tc := range []struct {
 		name      string
@@ -103,10 +106,16 @@ func TestOpenHostile(t *testing.T) {
 			kind: source.ErrUnsafe, member: "dev/null", msg: "character device"},
 		{name: "block device member", file: "x.tar", data: tarBytes(t, member{name: "sda", typ: tar.TypeBlock}),
 			kind: source.ErrUnsafe, member: "sda", msg: "block device"},
-		{name: "expands past the total limit (gz)", file: "bomb.tar.gz", data: gzipBytes(t, zeros), opt: source.Options{MaxTotal: 1 << 20},
+		{name: "expands past the stream limit (gz)", file: "bomb.tar.gz", data: gzipBytes(t, zeros), opt: source.Options{MaxStream: 1 << 20},
 			kind: source.ErrLimit, member: "sos_commands/logs/journal", msg: "more than 1048576 bytes uncompressed"},
-		{name: "expands past the total limit (xz)", file: "bomb.tar.xz", data: xzBytes(t, zeros), opt: source.Options{MaxTotal: 1 << 20},
+		{name: "expands past the stream limit (xz)", file: "bomb.tar.xz", data: xzBytes(t, zeros), opt: source.Options{MaxStream: 1 << 20},
 			kind: source.ErrLimit, member: "sos_commands/logs/journal", msg: "more than 1048576 bytes uncompressed"},
+		{name: "kept members past the kept limit", file: "big.tar.gz", data: gzipBytes(t, tarBytes(t, reg("sos_commands/infiniband/ibstat", strings.Repeat("x", 2<<20)))), opt: source.Options{MaxTotal: 1 << 20},
+			kind: source.ErrLimit, member: "sos_commands/infiniband/ibstat", msg: "more than 1048576 bytes uncompressed kept"},
+		{name: "skipped member past the stream limit (gz)", file: "bomb.tar.gz", data: gzipBytes(t, skippedZeros), opt: source.Options{MaxStream: 1 << 20, Want: skipVar},
+			kind: source.ErrLimit, member: "var/log/journal/big", msg: "more than 1048576 bytes uncompressed"},
+		{name: "skipped member past the stream limit (xz)", file: "bomb.tar.xz", data: xzBytes(t, skippedZeros), opt: source.Options{MaxStream: 1 << 20, Want: skipVar},
+			kind: source.ErrLimit, member: "var/log/journal/big", msg: "more than 1048576 bytes uncompressed"},
 		{name: "too many members", file: "many.tar", data: tarBytes(t, reg("a", ""), reg("b", ""), reg("c", "")), opt: source.Options{MaxMembers: 2},
 			kind: source.ErrLimit, msg: "more than 2 members"},
 		{name: "truncated xz", file: "x.tar.xz", data: validXZ[:len(validXZ)/2], kind: source.ErrFormat, anyMember: true, msg: "truncated"},
@@ -149,6 +158,20 @@ func TestOpenHostile(t *testing.T) {
 				t.Log(err)
 			})
 		}
+	}
+}
+
+// TestSkippedBytesAreNotKept: the members nothing reads (gigabytes of journals in a real
+// sosreport) pass the stream by without counting against the limit on what is kept in memory.
+func TestSkippedBytesAreNotKept(t *testing.T) {
+	data := gzipBytes(t, tarBytes(t, reg("var/log/journal/big", strings.Repeat("\x00", 4<<20)), reg("sos_commands/infiniband/ibstat", "CA 'mlx5_0'\n")))
+	p := writeFile(t, t.TempDir(), "sos.tar.gz", data)
+	fsys, _, err := source.OpenWith(p, source.Options{MaxTotal: 1 << 20, Want: func(name string) bool { return !strings.HasPrefix(name, "var/") }})
+	if err != nil {
+		t.Fatalf("refused an archive whose kept members are 12 bytes: %v", err)
+	}
+	if b, err := fs.ReadFile(fsys, "sos_commands/infiniband/ibstat"); err != nil || string(b) != "CA 'mlx5_0'\n" {
+		t.Errorf("ibstat = %q, %v", b, err)
 	}
 }
 

@@ -4,9 +4,12 @@ package source
 const (
 	// DefaultMaxMember caps one member (or capture) kept in memory; gather reads no more either.
 	DefaultMaxMember = 64 << 20
-	// DefaultMaxTotal caps the uncompressed bytes read from one archive, kept or not: it stops
-	// decompression bombs.
+	// DefaultMaxTotal caps the uncompressed bytes kept in memory from one archive.
 	DefaultMaxTotal = 1 << 30
+	// DefaultMaxStream caps the uncompressed bytes read from one archive, kept or skipped: it
+	// stops decompression bombs (at xz-utils' 60-100 MB/s, 16 GiB is 3-5 minutes) and lets a
+	// real sosreport with gigabytes of journals and logs no rule reads through.
+	DefaultMaxStream = 16 << 30
 	// DefaultMaxMembers caps the number of archive members (files, directories, links).
 	DefaultMaxMembers = 200_000
 )
@@ -21,9 +24,12 @@ type Options struct {
 	// MaxMember caps one kept member: a larger member is listed in the fs but reading it
 	// fails with an error saying so. Zero means DefaultMaxMember.
 	MaxMember int64
-	// MaxTotal caps the uncompressed bytes read from the archive; past it the archive is
+	// MaxTotal caps the uncompressed bytes of the members kept; past it the archive is
 	// refused. Zero means DefaultMaxTotal.
 	MaxTotal int64
+	// MaxStream caps the uncompressed bytes read from the archive, skipped members included;
+	// past it the archive is refused. Zero means DefaultMaxStream.
+	MaxStream int64
 	// MaxMembers caps the number of members; past it the archive is refused. Zero means
 	// DefaultMaxMembers.
 	MaxMembers int
@@ -42,6 +48,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxTotal <= 0 {
 		o.MaxTotal = DefaultMaxTotal
+	}
+	if o.MaxStream <= 0 {
+		o.MaxStream = DefaultMaxStream
 	}
 	if o.MaxMembers <= 0 {
 		o.MaxMembers = DefaultMaxMembers
