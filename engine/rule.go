@@ -13,7 +13,7 @@ import (
 )
 
 // Areas are the rule families of the catalog.
-var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters", "fabric"}
+var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters", "fabric", "perf"}
 
 // Rule is one rule's metadata, read from its package-scoped METADATA block.
 type Rule struct {

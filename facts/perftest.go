@@ -118,9 +118,13 @@ type PerftestLatency struct {
 type PerftestError struct {
 	// Kind is "completion_error" ("Completion with error at client/server" with its "Failed
 	// status N: wr_id N syndrom 0xNN" line), "connect_failed" ("Couldn't connect to HOST:PORT",
-	// "Unable to init the socket connection"), or "failed" (any other "Couldn't ..." /
-	// "Failed to ..." / "Unable to ..." line).
+	// "Unable to init the socket connection"), "port_not_active" ("Port number 1 state is Down":
+	// perftest refuses a port that is not Active, perftest_parameters.c), or "failed" (any other
+	// "Couldn't ..." / "Failed to ..." / "Unable to ..." line).
 	Kind string `json:"kind"`
+	// Port and PortState are the port and its state for a port_not_active error.
+	Port      *int   `json:"port"`
+	PortState string `json:"port_state,omitempty"`
 	// Side is "client" or "server" for a completion error.
 	Side string `json:"side,omitempty"`
 	// Status is the work completion status (enum ibv_wc_status: 12 = IBV_WC_RETRY_EXC_ERR,

@@ -17,6 +17,7 @@ func TestPerftestInputs(t *testing.T) {
 		"client-output.log":          "perftest/ib_read_lat_roce_cpufreq_warnings.txt",
 		"ib_write_bw_-d_mlx5_0_-i_2": "perftest/ib_write_bw_mb_server_row_cut.txt",
 		"perftest_failure_paste.txt": "perftest/ib_write_bw_completion_error_status_4.txt",
+		"ib_write_bw_in_pod":         "perftest/ib_write_bw_port_down_in_pod.txt",
 	}), facts.SourceInfo{})
 	if err != nil {
 		t.Fatal(err)
@@ -30,8 +31,12 @@ func TestPerftestInputs(t *testing.T) {
 			runs[e.Evidence.Path] = r
 		}
 	}
-	if len(s.Perftest) != 5 {
-		t.Fatalf("%d runs, want 5: %+v", len(s.Perftest), s.Perftest)
+	if len(s.Perftest) != 6 {
+		t.Fatalf("%d runs, want 6: %+v", len(s.Perftest), s.Perftest)
+	}
+	// "in_pod" is a label, not a command line: no port is assumed
+	if r := runs["ib_write_bw_in_pod"]; r.Port != nil || len(r.Errors) != 3 || r.Errors[0].Kind != "port_not_active" {
+		t.Errorf("labelled capture: port %v errors %+v", r.Port, r.Errors)
 	}
 	r := runs["ib_write_bw_--size_1048576_--iters_5000_--report_gbits_-d_rocep5s0_10.0.0.1"]
 	if r.Program != "ib_write_bw" || r.Device != "rocep5s0" || r.Port == nil || *r.Port != 1 || r.Kind != "bandwidth" || len(r.Bandwidth) != 1 {

@@ -48,11 +48,11 @@ func applyPerftest(s *facts.Snapshot, in Input) error {
 		}
 		if r.Device == "" && dev != "" {
 			r.Device = dev
-			r.Evidence.Set("device", facts.Evidence{Text: name})
+			r.Evidence.Set("device", facts.Evidence{Text: "-d " + dev + " (file name " + name + ")"})
 		}
 		if port != nil {
 			r.Port = port
-			r.Evidence.Set("port", facts.Evidence{Text: name})
+			r.Evidence.Set("port", facts.Evidence{Text: "-i " + strconv.Itoa(*port) + " (file name " + name + ")"})
 		}
 		s.Perftest = append(s.Perftest, r)
 	}
@@ -84,8 +84,8 @@ func perftestKind(program string) string {
 // perftest command line ("-d_mlx5_0_-i_2_10.0.0.1", "--ib-dev_mlx5_1_--ib-port_1"). Device names
 // hold "_" (mlx5_0) and the server's address may follow the device, so the words after -d are
 // cut to the longest run of them that names a device of the snapshot, else before the first
-// word with a '.' (an address; device names have none). A command line without -i used port 1,
-// perftest's default (DEF_IB_PORT); no command line, no port.
+// word with a '.' (an address; device names have none). A command line (some flag) without -i
+// used port 1, perftest's default (DEF_IB_PORT); no command line ("ib_write_bw_in_pod"), no port.
 func perftestArgs(s *facts.Snapshot, args string) (dev string, port *int) {
 	if args == "" {
 		return "", nil
@@ -109,7 +109,7 @@ func perftestArgs(s *facts.Snapshot, args string) (dev string, port *int) {
 			}
 		}
 	}
-	if port == nil {
+	if port == nil && strings.Contains("_"+args, "_-") { // a command line, not a label such as "in_pod"
 		one := 1
 		port = &one
 	}

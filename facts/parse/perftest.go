@@ -24,6 +24,7 @@ var (
 	perftestCompErrRe = regexp.MustCompile(`Completion with error at (client|server)`)
 	perftestStatusRe  = regexp.MustCompile(`Failed status (\d+): wr_id (\d+) syndrom (0x[0-9a-fA-F]+)`)
 	perftestConnectRe = regexp.MustCompile(`Couldn't connect to \S+|Unable to init the socket connection`)
+	perftestPortRe    = regexp.MustCompile(`^Port number (\d+) state is (\S+)$`)
 	perftestFailRe    = regexp.MustCompile(`\b(?:Couldn't|Failed to|Unable to) `)
 )
 
@@ -49,6 +50,7 @@ const perftestMiB = 1048576 * 8 / 1e9
 //	 Completion with error at client
 //	 Failed status 12: wr_id 0 syndrom 0x81
 //	Couldn't connect to 192.168.125.211:18515
+//	 Port number 1 state is Down
 //
 // Bandwidth in MB/sec or MiB/sec is converted to Gb/s. The columns are taken from the table's
 // own header, so older versions' shorter latency tables read too. A row with fewer values than
@@ -133,6 +135,9 @@ func (p *perftestParser) line(l Line) {
 		}
 	case perftestCompErrRe.MatchString(t) || perftestStatusRe.MatchString(t):
 		p.completionError(l, t)
+	case perftestPortRe.MatchString(t):
+		m := perftestPortRe.FindStringSubmatch(t)
+		p.addError(facts.PerftestError{Kind: "port_not_active", Port: atoiPtr(m[1]), PortState: m[2], Text: t, Evidence: l.Evidence()})
 	case perftestConnectRe.MatchString(t):
 		p.addError(facts.PerftestError{Kind: "connect_failed", Text: t, Evidence: l.Evidence()})
 	case perftestFailRe.MatchString(t):

@@ -137,6 +137,11 @@ func TestPerftestErrors(t *testing.T) {
 				Text:     "Completion with error at client Failed status 12: wr_id 0 syndrom 0x81 scnt=128, ccnt=0",
 				Evidence: ibEv(1, " Completion with error at client Failed status 12: wr_id 0 syndrom 0x81 scnt=128, ccnt=0")},
 		}},
+		{"perftest/ib_write_bw_port_down_in_pod.txt", []facts.PerftestError{
+			{Kind: "port_not_active", Port: ibInt(1), PortState: "Down", Text: "Port number 1 state is Down", Evidence: ibEv(1, " Port number 1 state is Down")},
+			{Kind: "failed", Text: "Couldn't set the link layer", Evidence: ibEv(2, " Couldn't set the link layer")},
+			{Kind: "failed", Text: "Couldn't get context for the device", Evidence: ibEv(3, " Couldn't get context for the device")},
+		}},
 		{"perftest/ib_write_bw_connect_failed.txt", []facts.PerftestError{
 			{Kind: "connect_failed", Text: "Couldn't connect to 192.168.125.211:18515", Evidence: ibEv(2, "Couldn't connect to 192.168.125.211:18515")},
 			{Kind: "connect_failed", Text: "Unable to open file descriptor for socket connection Unable to init the socket connection",
