@@ -22,7 +22,7 @@ OPA      ?= bin/opa
 FACTS    ?= bin/bench-facts.json
 BENCHCOUNT ?= 5
 
-.PHONY: all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile bench-snapshot docs
+.PHONY: all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile bench-snapshot bench-fleet docs
 
 all: lint test build
 
@@ -87,6 +87,12 @@ bench-hostile: build
 # gzip -dc or xz -dc of the same file (hyperfine), and its peak RSS (goal: diagnose of a .tar.xz
 # <= 1.2x xz -dc, a flat time per unrelated member, <= 128 MB). The archives are written once into
 # BENCHSNAP, never into the repository; the first run compresses them, which takes minutes.
+# bench-fleet: one `fleet` call on 10,000 generated snapshots against `diagnose` once per
+# snapshot on 200 of them, and the peak RSS of 10,000 vs 100 (docs/performance.md).
+BENCHFLEET ?= /tmp/rdmadoctor-bench-fleet
+bench-fleet: build
+	bash scripts/bench-fleet.sh $(BIN) $(BENCHFLEET)
+
 BENCHSNAP ?= /tmp/rdmadoctor-bench-snapshot
 bench-snapshot: build
 	bash scripts/bench-snapshot.sh $(BIN) $(BENCHSNAP)

@@ -70,6 +70,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			rulesCommand(),
 			factsCommand(),
 			gatherCommand(),
+			fleetCommand(),
 		},
 		OnUsageError: usageError,
 	}

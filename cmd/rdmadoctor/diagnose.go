@@ -11,6 +11,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/rdmadoctor/rdmadoctor/internal/diagnosis"
 	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 	"github.com/rdmadoctor/rdmadoctor/report"
 	"github.com/rdmadoctor/rdmadoctor/report/render"
@@ -41,59 +42,22 @@ func diagnoseCommand() *cli.Command {
 }
 
 func diagnose(c *cli.Context) error {
-	format, failOn, minSev := c.String("format"), c.String("fail-on"), c.String("min-severity")
-	if !contains(render.Formats, format) {
-		return withCode(exitUsage, fmt.Errorf("--format %q: want one of %s", format, strings.Join(render.Formats, ", ")))
-	}
-	if failOn != "none" && !report.ValidSeverity(failOn) {
-		return withCode(exitUsage, fmt.Errorf("--fail-on %q: want one of %s, none", failOn, strings.Join(report.Severities, ", ")))
-	}
-	if !report.ValidSeverity(minSev) {
-		return withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", minSev, strings.Join(report.Severities, ", ")))
-	}
-	if c.Duration("timeout") <= 0 {
-		return withCode(exitUsage, fmt.Errorf("--timeout %v: must be positive", c.Duration("timeout")))
-	}
-	ctx := c.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	var profile *facts.Profile
-	if path := c.String("profile"); path != "" {
-		p, err := readProfile(path)
-		if err != nil {
-			return withCode(exitUsage, err)
-		}
-		profile = p
-	}
-	var cfg *siteConfig
-	if path, err := findConfig(c.String("config")); err != nil {
-		return withCode(exitUsage, err)
-	} else if path != "" {
-		if cfg, err = readConfig(path); err != nil {
-			return withCode(exitUsage, err)
-		}
-	}
-	rules, err := prepareRules(ctx, c.StringSlice("rules"), c.App.ErrWriter)
-	if err != nil {
-		return withCode(exitUsage, err)
-	}
-	if cfg != nil {
-		if err := cfg.checkIDs(rules.set); err != nil {
-			return withCode(exitUsage, err)
-		}
-	}
-	s, err := rules.whileWarming(func() (*facts.Snapshot, error) { return loadSnapshot(c) })
+	run, err := setUp(c, render.Formats)
 	if err != nil {
 		return err
 	}
-	s.Profile = profile
-	e, err := rules.engine(ctx, s)
+	ctx, format := run.ctx, run.format
+	s, err := run.rules.whileWarming(func() (*facts.Snapshot, error) { return loadSnapshot(c) })
+	if err != nil {
+		return err
+	}
+	s.Profile = run.profile
+	e, err := run.rules.engine(ctx, s)
 	if err != nil {
 		return withCode(exitUsage, err)
 	}
 	e.Timeout = c.Duration("timeout")
-	r, err := e.Diagnose(ctx, s)
+	r, err := diagnosis.Diagnose(ctx, e, s, diagnosis.Options{Ignore: run.cfg.ignores(), MinSeverity: run.minSev}, version)
 	if err != nil {
 		return fmt.Errorf("diagnose: %w", err)
 	}
@@ -102,12 +66,9 @@ func diagnose(c *cli.Context) error {
 			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: rule %s could not be evaluated: %s\n", sk.ID, visible.Escape(facts.Clip(sk.Reason, facts.MaxMessageBytes)))
 		}
 	}
-	r.Tool.Version = version
-	r.Ignore(cfg.ignores()) // before HideBelow: an ignored diagnosis never counts for --fail-on
-	r.HideBelow(minSev)
 
-	if !r.AtLeast("info") && engine.NoRDMAFacts(s) {
-		if n := countStatus(s, facts.StatusError); n > 0 {
+	if none, n := diagnosis.Unevaluable(s, r); none {
+		if n > 0 {
 			// The input was there but could not be parsed (named on stderr above): bad input, not "no RDMA".
 			return withCode(exitUsage, fmt.Errorf("nothing about RDMA could be evaluated: %d input file(s) could not be read or parsed", n))
 		}
@@ -124,7 +85,7 @@ func diagnose(c *cli.Context) error {
 	if err := render.Write(c.App.Writer, format, r, opts); err != nil {
 		return err
 	}
-	if failOn != "none" && r.AtLeast(failOn) {
+	if run.failOn != "none" && r.AtLeast(run.failOn) {
 		return silentExit(exitFindings)
 	}
 	if c.Bool("fail-on-incomplete") && !r.Complete {
@@ -132,6 +93,62 @@ func diagnose(c *cli.Context) error {
 		return silentExit(exitFindings)
 	}
 	return nil
+}
+
+// runSetup is what diagnose and fleet read from their common flags before any input.
+type runSetup struct {
+	ctx                    context.Context
+	format, failOn, minSev string
+	profile                *facts.Profile
+	cfg                    *siteConfig
+	rules                  *loadedRules
+}
+
+// setUp checks --format (one of formats), --fail-on, --min-severity and --timeout, and reads
+// --profile, the site config and the rules (--rules). Every mistake is a usage error (exit 2)
+// reported before any input is read.
+func setUp(c *cli.Context, formats []string) (*runSetup, error) {
+	r := &runSetup{ctx: c.Context, format: c.String("format"), failOn: c.String("fail-on"), minSev: c.String("min-severity")}
+	if !contains(formats, r.format) {
+		return nil, withCode(exitUsage, fmt.Errorf("--format %q: want one of %s", r.format, strings.Join(formats, ", ")))
+	}
+	if r.failOn != "none" && !report.ValidSeverity(r.failOn) {
+		return nil, withCode(exitUsage, fmt.Errorf("--fail-on %q: want one of %s, none", r.failOn, strings.Join(report.Severities, ", ")))
+	}
+	if !report.ValidSeverity(r.minSev) {
+		return nil, withCode(exitUsage, fmt.Errorf("--min-severity %q: want one of %s", r.minSev, strings.Join(report.Severities, ", ")))
+	}
+	if c.Duration("timeout") <= 0 {
+		return nil, withCode(exitUsage, fmt.Errorf("--timeout %v: must be positive", c.Duration("timeout")))
+	}
+	if r.ctx == nil {
+		r.ctx = context.Background()
+	}
+	if path := c.String("profile"); path != "" {
+		p, err := readProfile(path)
+		if err != nil {
+			return nil, withCode(exitUsage, err)
+		}
+		r.profile = p
+	}
+	if path, err := findConfig(c.String("config")); err != nil {
+		return nil, withCode(exitUsage, err)
+	} else if path != "" {
+		if r.cfg, err = readConfig(path); err != nil {
+			return nil, withCode(exitUsage, err)
+		}
+	}
+	rules, err := prepareRules(r.ctx, c.StringSlice("rules"), c.App.ErrWriter)
+	if err != nil {
+		return nil, withCode(exitUsage, err)
+	}
+	if r.cfg != nil {
+		if err := r.cfg.checkIDs(rules.set); err != nil {
+			return nil, withCode(exitUsage, err)
+		}
+	}
+	r.rules = rules
+	return r, nil
 }
 
 // loadedRules are the built-in rules and the --rules folders, loaded and validated; with
@@ -232,15 +249,4 @@ func inputsSeen(r *report.Report) string {
 		}
 	}
 	return fmt.Sprintf("%d inputs read, %d files not recognised; give ibstat, ibv_devinfo -v, lspci -nnvv or a sosreport", read, unrecognised)
-}
-
-// countStatus counts the sources with status st.
-func countStatus(s *facts.Snapshot, st string) int {
-	n := 0
-	for _, src := range s.Sources {
-		if src.Status == st {
-			n++
-		}
-	}
-	return n
 }

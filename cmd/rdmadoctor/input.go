@@ -10,9 +10,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/facts/build"
-	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
+	"github.com/rdmadoctor/rdmadoctor/internal/diagnosis"
 	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 )
 
@@ -58,11 +57,10 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}
-	s, err := build.Snapshot(fsys, info)
+	s, err := diagnosis.Build(fsys, info)
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}
-	live.AnnotateFS(s, fsys) // a gather output explains what it could not collect
 	if err := inputErrors(c, s); err != nil {
 		return nil, withCode(exitUsage, err)
 	}

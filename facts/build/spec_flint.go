@@ -32,7 +32,7 @@ func applyFlint(s *facts.Snapshot, in Input) error {
 		return nil
 	}
 	fw, err := parse.Flint(in.Data)
-	if err != nil {
+	if _, partial := parse.AsProblems(err); err != nil && !partial {
 		return err
 	}
 	if fw.Version == "" && fw.PSID == "" && fw.Refusal == "" {
@@ -45,7 +45,7 @@ func applyFlint(s *facts.Snapshot, in Input) error {
 	if fw.Refusal != "" && fw.Version == "" {
 		return Refused(fw.Refusal)
 	}
-	return nil
+	return err // nil, or the lines of a query cut short: the source is partial
 }
 
 // flintQuery is the read-only form of flint and mstflint: `-d DEV q|query`.

@@ -27,12 +27,18 @@ import (
 // skipped. Version is the running firmware ("FW Version(Running)" when printed, else "FW
 // Version"); a different flash image is PendingVersion. The Tool field is left to the caller
 // (flint or mstflint, known from the command). "-E- Cannot open Device: ..." is the Refusal.
-// Continuation lines (more Rom Info entries) and unknown keys are ignored.
+// Continuation lines (more Rom Info entries) and unknown keys are ignored. A query that has a
+// firmware version but ends before its PSID line (printed in every query, after the GUIDs and
+// "FW Version(Running)") was cut short: the record is kept and Problems names the last line.
 func Flint(b []byte) (facts.FirmwareInfo, error) {
 	var fw facts.FirmwareInfo
 	var flash, running string
 	var flashEv, runningEv facts.Evidence
+	var last Line
 	for _, l := range Lines(b) {
+		if strings.TrimSpace(l.Text) != "" {
+			last = l
+		}
 		t := strings.TrimSpace(l.Text)
 		if t == "" || l.Text[0] == ' ' || l.Text[0] == '\t' {
 			continue
@@ -85,6 +91,11 @@ func Flint(b []byte) (facts.FirmwareInfo, error) {
 	case flash != "":
 		fw.Version = flash
 		fw.Evidence.Set("version", flashEv)
+	}
+	if fw.Version != "" && fw.PSID == "" {
+		var p problems
+		p.add(last, "the query ends here, before its PSID line: cut short, so the running version, GUIDs and PSID it would print after are unknown")
+		return fw, p.list
 	}
 	return fw, nil
 }

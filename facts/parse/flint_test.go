@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -77,5 +78,25 @@ func TestFlint(t *testing.T) {
 	}
 	if !parse.FlintBurn(fixtures.Read(t, "flint/cx3-burn-log.txt")) {
 		t.Error("flint/cx3-burn-log.txt: burn log not recognised")
+	}
+}
+
+// TestFlintCutShort: case 045's query after the burn, cut after its second line, has lost the
+// running version (2.35.5100) that follows: read as is it would say 2.42.5000 runs. The record
+// is kept and the cut is named.
+func TestFlintCutShort(t *testing.T) {
+	const after = "flint/cx3-fs2-after-burn-running-old.txt"
+	b := fixtures.Read(t, after)
+	lines := strings.SplitAfter(string(b), "\n")
+	got, err := parse.Flint([]byte(strings.Join(lines[:2], "")))
+	ps, ok := parse.AsProblems(err)
+	if !ok || len(ps) != 1 || ps[0].Line != 2 || !strings.Contains(ps[0].Why, "before its PSID line") {
+		t.Fatalf("err = %v, want the cut named at line 2", err)
+	}
+	if got.Version != "2.42.5000" {
+		t.Errorf("version = %q, want what the kept lines say (2.42.5000)", got.Version)
+	}
+	if _, err := parse.Flint(b); err != nil {
+		t.Errorf("whole query: %v", err)
 	}
 }

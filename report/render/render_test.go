@@ -103,21 +103,27 @@ func TestGolden(t *testing.T) {
 			if err := tc.write(&b, tc.r); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", tc.golden)
-			if *update {
-				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), b.String()); diff != "" {
-				t.Errorf("%s differs; go test ./report/render -update rewrites it (-want +got):\n%s", path, diff)
-			}
+			checkGolden(t, tc.golden, b.Bytes())
 		})
+	}
+}
+
+// checkGolden compares got with testdata/name, or with -update writes it there.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs; go test ./report/render -update rewrites it (-want +got):\n%s", path, diff)
 	}
 }
 

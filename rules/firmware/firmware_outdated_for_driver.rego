@@ -47,7 +47,7 @@ findings contains f if {
 	fw.version != ""
 	newer(fw)
 	f := finding.with_fields(
-		finding.pci(fw_pci(fw), "", sprintf("%s %s runs firmware %s; %s reports %s", [object.get(fw, "device_type", "adapter"), fw.device, fw.version, fw.tool, update_note(fw)]), finding.evidence(fw, ["version", "available_version", "status"])),
+		finding.pci(join.nv_pci(fw), "", sprintf("%s %s runs firmware %s; %s reports %s", [object.get(fw, "device_type", "adapter"), fw.device, fw.version, fw.tool, update_note(fw)]), finding.evidence(fw, ["version", "available_version", "status"])),
 		{"confidence": "high"},
 	)
 }
@@ -75,7 +75,7 @@ findings contains f if {
 	version.less(fw.version, min)
 	not device_reported(t)
 	f := finding.with_fields(
-		finding.pci(fw_pci(fw), "", sprintf("%s (%s) runs firmware %s, older than %s%s", [fw.device, t, fw.version, min, ref_note(t)]), finding.evidence(fw, ["version", "psid"])),
+		finding.pci(join.nv_pci(fw), "", sprintf("%s (%s) runs firmware %s, older than %s%s", [fw.device, t, fw.version, min, ref_note(t)]), finding.evidence(fw, ["version", "psid"])),
 		{"confidence": "medium"},
 	)
 }
@@ -94,14 +94,6 @@ update_note(fw) := sprintf("%s available (%s)", [fw.available_version, fw.status
 ref_note(t) := sprintf(" (the current release for this adapter is %s)", [firmware.reference[t]]) if {
 	firmware.reference[t] != firmware.minimum[t]
 } else := " (its last release)"
-
-fw_pci(fw) := fw.pci_address if {
-	fw.pci_address != ""
-} else := a if {
-	some m in input.mst_devices
-	m.path == fw.device
-	a := m.pci_address
-} else := ""
 
 device_reported(t) if {
 	some dev in input.devices

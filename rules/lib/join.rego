@@ -130,7 +130,9 @@ nvconfig(dev) := q if {
 	q := input.nvconfig[0]
 }
 
-# nv_pci is the PCI address an mstconfig query refers to ("" when unknown).
+# nv_pci is the PCI address an mstconfig or flint query (anything with `device` and maybe
+# `pci_address`) refers to: its own, else the one `mst status` gives its /dev/mst device ("" when
+# unknown).
 nv_pci(q) := q.pci_address if {
 	q.pci_address != ""
 } else := a if {

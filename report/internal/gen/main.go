@@ -1,5 +1,6 @@
 // Command gen writes docs/report.schema.json, the JSON Schema of the report document
-// (report.Report, schema version 1) with the doc comments of the report and facts types as
+// (report.Report, schema version 1), or with -type fleet docs/fleet-report.schema.json, that of
+// the fleet report (report.Fleet), with the doc comments of the report and facts types as
 // descriptions. report/generate.go runs it (`go generate ./...`); TestGenerated fails while the
 // committed file is stale.
 package main
@@ -18,14 +19,21 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
-// ID is the schema's $id.
-const ID = "https://github.com/rdmadoctor/rdmadoctor/docs/report.schema.json"
+// documents are the schemas gen writes, by -type: the document's type, $id and title.
+var documents = map[string]struct {
+	v         any
+	id, title string
+}{
+	"report": {&report.Report{}, "https://github.com/rdmadoctor/rdmadoctor/docs/report.schema.json", "rdmadoctor report"},
+	"fleet":  {&report.Fleet{}, "https://github.com/rdmadoctor/rdmadoctor/docs/fleet-report.schema.json", "rdmadoctor fleet report"},
+}
 
 func main() {
 	out := flag.String("o", "", "write the report's JSON Schema to `FILE`")
 	root := flag.String("root", "../..", "the repository's root `DIR` (for the types' doc comments)")
+	typ := flag.String("type", "report", "the `DOCUMENT`: report or fleet")
 	flag.Parse()
-	b, err := build(*root)
+	b, err := build(*root, *typ)
 	if err == nil {
 		err = os.WriteFile(*out, b, 0o644)
 	}
@@ -35,8 +43,13 @@ func main() {
 	}
 }
 
-// build returns the schema, indented, with a trailing newline; root is the repository's root.
-func build(root string) ([]byte, error) {
+// build returns the schema of the document typ, indented, with a trailing newline; root is the
+// repository's root.
+func build(root, typ string) ([]byte, error) {
+	doc, ok := documents[typ]
+	if !ok {
+		return nil, fmt.Errorf("-type %q: want report or fleet", typ)
+	}
 	comments := map[string]string{}
 	for dir, pkg := range map[string]string{
 		"report": "github.com/rdmadoctor/rdmadoctor/report",
@@ -49,9 +62,9 @@ func build(root string) ([]byte, error) {
 		maps.Copy(comments, cm)
 	}
 	r := &jsonschema.Reflector{RequiredFromJSONSchemaTags: true, CommentMap: comments}
-	s := r.Reflect(&report.Report{})
-	s.ID = ID
-	s.Title = "rdmadoctor report"
+	s := r.Reflect(doc.v)
+	s.ID = jsonschema.ID(doc.id)
+	s.Title = doc.title
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return nil, err

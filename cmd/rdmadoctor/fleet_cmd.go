@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rdmadoctor/rdmadoctor/engine"
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/rdmadoctor/rdmadoctor/fleet"
+	"github.com/rdmadoctor/rdmadoctor/internal/diagnosis"
+	"github.com/rdmadoctor/rdmadoctor/internal/visible"
+	"github.com/rdmadoctor/rdmadoctor/report"
+	"github.com/rdmadoctor/rdmadoctor/report/render"
+)
+
+func fleetCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "fleet",
+		Usage:     "diagnose many nodes' snapshots at once: the same diagnosis on many nodes grouped, and what only a comparison of nodes shows",
+		ArgsUsage: "PATH...",
+		Description: "Each PATH is one node's snapshot (folder, sosreport, gather output, .tar, .tar.gz,\n" +
+			".tar.xz) or a folder whose entries are such snapshots (docs/fleet.md says how it tells).\n" +
+			"Exit codes: 0 no diagnosis at or above --fail-on on any node or the fleet, 1 at least one,\n" +
+			"2 usage error or a snapshot that could not be read (the report is still written, with the\n" +
+			"node listed as unreadable), 3 nothing about RDMA could be evaluated on any node.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: " + strings.Join(fleetFormats(), ", ")},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` instead of stdout"},
+			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a node or fleet diagnosis at or above `SEVERITY` exists (critical, error, warning, info, none)"},
+			&cli.StringFlag{Name: "min-severity", Value: "info", Usage: "hide diagnoses below `SEVERITY`"},
+			&cli.StringSliceFlag{Name: "rules", Usage: "also load the rules in `DIR` (same layout as the built-in ones); repeatable"},
+			&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML; docs/profiles.md), applied to every node"},
+			&cli.StringFlag{Name: "config", Usage: "site config `FILE` with the ignore list (default: " + configFile + " in the current directory, if present)"},
+			&cli.BoolFlag{Name: "no-color", Usage: "no colours in the table (NO_COLOR is respected too)"},
+			&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "stop evaluating the rules on one node after `DURATION`; a rule still running is skipped as timed out"},
+			&cli.IntFlag{Name: "jobs", Usage: "diagnose `N` nodes at once (default: the number of CPUs Go uses, GOMAXPROCS)"},
+		},
+		Action: fleetAction,
+	}
+}
+
+// fleetFormats are the --format values of fleet.
+func fleetFormats() []string {
+	return append(append([]string{}, render.FleetFormats...), fleetExtraFormats...)
+}
+
+// fleetExtraFormats are formats written by packages of their own (html).
+var fleetExtraFormats []string
+
+// fleetWriters render the fleetExtraFormats.
+var fleetWriters = map[string]func(io.Writer, *report.Fleet) error{}
+
+func fleetAction(c *cli.Context) error {
+	run, err := setUp(c, fleetFormats())
+	if err != nil {
+		return err
+	}
+	if c.Int("jobs") < 0 {
+		return withCode(exitUsage, fmt.Errorf("--jobs %d: must be positive", c.Int("jobs")))
+	}
+	if c.Args().Len() == 0 {
+		return withCode(exitUsage, errors.New("give the snapshots to diagnose: rdmadoctor fleet PATH... (a snapshot each, or a folder of them)"))
+	}
+	e, err := run.rules.all(run.ctx)
+	if err != nil {
+		return withCode(exitUsage, err)
+	}
+	e.Timeout = c.Duration("timeout")
+
+	paths, notRead := fleet.Expand(c.Args().Slice())
+	for _, p := range notRead {
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s: not a snapshot (neither a folder nor an archive), not read\n", visible.Escape(p))
+	}
+	update, stop := fleetProgress(c.App.ErrWriter, len(paths))
+	res, err := fleet.Run(run.ctx, paths, fleet.Options{
+		Engine:    e,
+		Diagnosis: diagnosis.Options{Ignore: run.cfg.ignores(), MinSeverity: run.minSev},
+		Profile:   run.profile,
+		Version:   version,
+		Workers:   c.Int("jobs"),
+		Progress:  update,
+	})
+	stop()
+	if err != nil {
+		return fmt.Errorf("fleet: %w", err)
+	}
+	if err := writeFleet(c, run.format, res.Fleet); err != nil {
+		return err
+	}
+	for _, n := range res.Fleet.Nodes {
+		if n.Status == report.NodeUnreadable {
+			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: %s: %s\n", visible.Escape(n.Snapshot), visible.Escape(facts.Clip(n.Error, facts.MaxMessageBytes)))
+		}
+	}
+	switch {
+	case res.Unreadable > 0:
+		return silentExit(exitUsage)
+	case run.failOn != "none" && res.Worst != "" && report.SeverityRank(res.Worst) <= report.SeverityRank(run.failOn):
+		return silentExit(exitFindings)
+	case res.NoRDMA == len(res.Fleet.Nodes):
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated on any of the %d nodes\n", len(res.Fleet.Nodes))
+		return silentExit(exitNoFacts)
+	}
+	return nil
+}
+
+// writeFleet writes the report to -o FILE or stdout.
+func writeFleet(c *cli.Context, format string, f *report.Fleet) error {
+	w := c.App.Writer
+	var file *os.File
+	if path := c.String("output"); path != "" {
+		var err error
+		if file, err = os.Create(path); err != nil {
+			return withCode(exitUsage, err)
+		}
+		w = file
+	}
+	var err error
+	if write, ok := fleetWriters[format]; ok {
+		err = write(w, f)
+	} else {
+		err = render.WriteFleet(w, format, f, render.Options{Color: render.UseColor(w, c.Bool("no-color"))})
+	}
+	if file != nil {
+		if cerr := file.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// all is the engine that evaluates every node of a fleet: the one prepared with --rules, or all
+// built-in rules compiled once (without the type check their tests run, as for one snapshot),
+// shared by the workers; compiling per node, as diagnose does for one, would cost more than
+// the evaluation.
+func (l *loadedRules) all(ctx context.Context) (*engine.Engine, error) {
+	e := l.prepared
+	if e == nil {
+		var err error
+		if e, err = l.set.Prepare(ctx, engine.Options{SkipTypeCheck: true}); err != nil {
+			return nil, err
+		}
+	}
+	e.Tool.Version = version
+	return e, nil
+}

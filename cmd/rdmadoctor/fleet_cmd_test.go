@@ -1,0 +1,181 @@
+package main
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/rego"
+	"github.com/ulikunitz/xz"
+
+	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/rdmadoctor/rdmadoctor/facts/live/livetest"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
+	"github.com/rdmadoctor/rdmadoctor/report"
+)
+
+// sosTarXz writes a sosreport-shaped .tar.xz at path: the files (sos path -> fixture path)
+// below sosreport-<host>-2024/, with sos_commands/host/hostname naming host.
+func sosTarXz(t *testing.T, path, host string, files map[string]string) {
+	t.Helper()
+	var b bytes.Buffer
+	xw, err := xz.NewWriter(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw := tar.NewWriter(xw)
+	add := func(name string, body []byte) {
+		if err := tw.WriteHeader(&tar.Header{Name: "sosreport-" + host + "-2024/" + name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write(body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("sos_commands/host/hostname", []byte(host+"\n"))
+	for name, fixture := range files {
+		add(name, fixtures.Read(t, fixture))
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := xw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fleetReport runs fleet with --format json and decodes the report.
+func fleetReport(t *testing.T, wantCode int, args ...string) *report.Fleet {
+	t.Helper()
+	code, stdout, stderr := runCLI(t, append([]string{"fleet", "--format", "json"}, args...)...)
+	if code != wantCode {
+		t.Fatalf("fleet %q: exit %d, want %d\n%s", args, code, wantCode, stderr)
+	}
+	var f report.Fleet
+	if err := json.Unmarshal([]byte(stdout), &f); err != nil {
+		t.Fatalf("fleet report: %v\n%s", err, stdout)
+	}
+	return &f
+}
+
+// TestFleetGatherOutputsAndSosreports: one folder holding 3 gather outputs (rdmadoctor gather
+// of the fake H100 root, livetest) and 2 sosreport .tar.xz archives (corpus captures laid out as
+// sos writes them) is one fleet of 5 nodes: the gather outputs are one host (the build VM's
+// hostname, which the stubs print) labelled vm, vm#2, vm#3; the archives are named by their
+// hostname files; each node has the diagnoses diagnose gives it alone.
+func TestFleetGatherOutputsAndSosreports(t *testing.T) {
+	e := livetest.New(t, "root-h100.txtar", livetest.Stubs())
+	t.Setenv(live.ToolPathEnv, e.Bin)
+	dir := filepath.Join(t.TempDir(), "fleet")
+	gathered := filepath.Join(dir, "gather-a")
+	if code, _, stderr := runCLI(t, "gather", "-q", "--root", e.Root, "-o", gathered); code != 0 {
+		t.Fatalf("gather: exit %d\n%s", code, stderr)
+	}
+	for _, copyTo := range []string{"gather-b", "gather-c"} {
+		if err := os.CopyFS(filepath.Join(dir, copyTo), os.DirFS(gathered)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sosTarXz(t, filepath.Join(dir, "sosreport-node04-2024.tar.xz"), "node04", map[string]string{
+		"sos_commands/infiniband/ibstat": "corpus/017-cx4-back-to-back-linkup-initializing-no-sm-fdr-cable/ibstat",
+	})
+	sosTarXz(t, filepath.Join(dir, "sosreport-node05-2024.tar.xz"), "node05", map[string]string{
+		"sos_commands/infiniband/ibstat": "corpus/018-cx4-back-to-back-active-after-opensm-fdr-rate/ibstat_node01",
+	})
+
+	f := fleetReport(t, exitFindings, dir)
+	hostname := strings.TrimSpace(string(fixtures.Read(t, "live/hostname-build-vm.txt")))
+	var hosts, statuses []string
+	for _, n := range f.Nodes {
+		hosts = append(hosts, n.Host)
+		statuses = append(statuses, n.Status)
+	}
+	if diff := cmp.Diff([]string{"node04", "node05", hostname, hostname + "#2", hostname + "#3"}, hosts); diff != "" {
+		t.Errorf("hosts (-want +got):\n%s", diff)
+	}
+	for i, st := range statuses {
+		if st == report.NodeUnreadable || st == report.NodeNoRDMA {
+			t.Errorf("%s: status %s (%s)", hosts[i], st, f.Nodes[i].Error)
+		}
+	}
+	groups := map[string]report.Group{}
+	for _, g := range f.Groups {
+		groups[g.ID] = g
+	}
+	if g := groups["ib-port-no-subnet-manager"]; g.HostList != "node04" {
+		t.Errorf("ib-port-no-subnet-manager on %q, want node04", g.HostList)
+	}
+	if g := groups["link-speed-degraded"]; !strings.Contains(g.HostList, "node05") {
+		t.Errorf("link-speed-degraded on %q, want node05 among them", g.HostList)
+	}
+	// The gather outputs' own diagnoses, grouped on all three copies.
+	_, alone, _ := runCLI(t, "diagnose", "--snapshot", gathered, "--format", "json", "--fail-on", "none")
+	ds := diagnoses(t, alone)
+	if len(ds) == 0 {
+		t.Fatal("the gather output has no diagnosis")
+	}
+	for _, d := range ds {
+		id := d.(map[string]any)["id"].(string)
+		g := groups[id]
+		gathers := 0
+		for _, h := range g.Nodes {
+			if strings.HasPrefix(h, hostname) {
+				gathers++
+			}
+		}
+		if gathers != 3 || !strings.Contains(g.HostList, hostname+","+hostname+"#[2-3]") {
+			t.Errorf("group %s on %q, want the three gather outputs among them", id, g.HostList)
+		}
+	}
+	for _, n := range f.Nodes[2:] {
+		if len(n.Diagnoses) != len(ds) {
+			t.Errorf("%s: %d diagnoses, diagnose gives %d", n.Host, len(n.Diagnoses), len(ds))
+		}
+	}
+}
+
+// TestFleetReportMatchesSchema: the fleet report of the whole corpus and every scenario, in one
+// run, is valid under docs/fleet-report.schema.json (OPA's json.match_schema).
+func TestFleetReportMatchesSchema(t *testing.T) {
+	schema, err := os.ReadFile("../../docs/fleet-report.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := ast.ValueFromReader(bytes.NewReader(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "fleet", "--format", "json", "--fail-on", "none", fixtures.CorpusDir(t), fixtures.Path("scenarios"))
+	if code != 0 {
+		t.Fatalf("fleet: exit %d\n%s", code, stderr)
+	}
+	doc, err := ast.ValueFromReader(strings.NewReader(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := doc.(ast.Object).Get(ast.StringTerm("nodes")).Value.(*ast.Array); n == nil || n.Len() < 60 {
+		t.Fatalf("fleet of the corpus and scenarios: %v nodes, want 60+", n)
+	}
+	pq, err := rego.New(rego.Query("[ok, errs] := json.match_schema(input.report, input.schema)")).PrepareForEval(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := pq.Eval(context.Background(), rego.EvalParsedInput(ast.NewObject(
+		[2]*ast.Term{ast.StringTerm("report"), ast.NewTerm(doc)}, [2]*ast.Term{ast.StringTerm("schema"), ast.NewTerm(sv)})))
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("json.match_schema: %v %v", rs, err)
+	}
+	if ok, _ := rs[0].Bindings["ok"].(bool); !ok {
+		t.Errorf("fleet report does not match docs/fleet-report.schema.json: %v", rs[0].Bindings["errs"])
+	}
+}

@@ -1,0 +1,78 @@
+// Package diagnosis is the path from one node's snapshot to its report that `diagnose` and
+// `fleet` share: read the snapshot, evaluate the rules, apply the site's ignore list and
+// --min-severity, and tell a node with nothing about RDMA from one with bad input.
+package diagnosis
+
+import (
+	"context"
+	"io/fs"
+
+	"github.com/rdmadoctor/rdmadoctor/engine"
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
+	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/rdmadoctor/rdmadoctor/facts/source"
+	"github.com/rdmadoctor/rdmadoctor/report"
+)
+
+// Open reads the snapshot at path (a folder, sosreport, gather output, .tar, .tar.gz, .tar.xz
+// or one capture). The error names path when it cannot be opened or walked; files that were
+// recognised but could not be read or parsed are in the snapshot's Sources, not errors.
+func Open(path string) (*facts.Snapshot, error) {
+	fsys, info, err := source.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return Build(fsys, info)
+}
+
+// Build builds the snapshot of fsys (as facts/source opened it) and lets a gather output explain
+// what it could not collect.
+func Build(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
+	s, err := build.Snapshot(fsys, info)
+	if err != nil {
+		return nil, err
+	}
+	live.AnnotateFS(s, fsys)
+	return s, nil
+}
+
+// Options are what a run applies to each report after the rules.
+type Options struct {
+	// Ignore is the site's ignore list (.rdmadoctor.yaml), applied before MinSeverity so that
+	// an ignored diagnosis never counts for --fail-on.
+	Ignore []report.Ignore
+	// MinSeverity hides the diagnoses below it (report.Report.HideBelow); "" hides none.
+	MinSeverity string
+}
+
+// Diagnose evaluates e on s and applies opts. version is written into the report.
+func Diagnose(ctx context.Context, e *engine.Engine, s *facts.Snapshot, opts Options, version string) (*report.Report, error) {
+	r, err := e.Diagnose(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	r.Tool.Version = version
+	r.Ignore(opts.Ignore)
+	if opts.MinSeverity != "" {
+		r.HideBelow(opts.MinSeverity)
+	}
+	return r, nil
+}
+
+// Unevaluable says whether nothing about RDMA could be evaluated on s (r has no diagnosis,
+// hidden ones included, and s holds no RDMA fact), and, if so, how many of its inputs could
+// not be read or parsed: with one or more that is bad input (diagnose exits 2), with none the
+// node has no RDMA to diagnose (exit 3).
+func Unevaluable(s *facts.Snapshot, r *report.Report) (bool, int) {
+	if r.AtLeast("info") || !engine.NoRDMAFacts(s) {
+		return false, 0
+	}
+	n := 0
+	for _, src := range s.Sources {
+		if src.Status == facts.StatusError {
+			n++
+		}
+	}
+	return true, n
+}

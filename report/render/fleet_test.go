@@ -1,0 +1,118 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/report"
+)
+
+// testFleet is four nodes with testReport's diagnoses spread over them, one partial and one
+// unreadable node, and one fleet diagnosis quoting real ibstat lines (corpus case 018).
+func testFleet() *report.Fleet {
+	r := testReport()
+	sm, ipoib, pcie := r.Diagnoses[0], r.Diagnoses[1], r.Diagnoses[2]
+	node := func(host string, ds ...report.Diagnosis) report.FleetNode {
+		n := report.FleetNode{Host: host, Hostname: host, Snapshot: "snapshots/" + host + ".tar.xz", Status: report.NodeOK,
+			Diagnoses: ds, Skipped: r.Skipped}
+		if len(ds) > 0 {
+			n.Worst = ds[0].Severity
+		}
+		return n
+	}
+	partial := node("node003", sm)
+	partial.Status, partial.Incomplete = report.NodePartial, []string{"lspci (sos_commands/pci/lspci_-nnvv)"}
+	return &report.Fleet{
+		SchemaVersion: 1,
+		Tool:          report.Tool{Name: "rdmadoctor", Version: "1.2.3"},
+		Nodes: []report.FleetNode{
+			node("node001", sm, ipoib), node("node002", sm, pcie), partial, node("node004"),
+			{Host: "node005", Snapshot: "snapshots/node005.tar.xz", Status: report.NodeUnreadable, Error: "snapshots/node005.tar.xz: unexpected EOF",
+				Diagnoses: []report.Diagnosis{}, Skipped: []report.Skipped{}},
+		},
+		Groups: []report.Group{
+			{ID: sm.ID, Title: sm.Title, Severity: sm.Severity, Nodes: []string{"node001", "node002", "node003"}, HostList: "node[001-003]", Subjects: 3, Example: sm.Message},
+			{ID: pcie.ID, Title: pcie.Title, Severity: pcie.Severity, Nodes: []string{"node002"}, HostList: "node002", Subjects: 1, Example: pcie.Message},
+			{ID: ipoib.ID, Title: ipoib.Title, Severity: ipoib.Severity, Nodes: []string{"node001"}, HostList: "node001", Subjects: 1, Example: ipoib.Message},
+		},
+		FleetDiagnoses: []report.FleetDiagnosis{{
+			Rank: 1, ID: "port-rate-below-peers", Title: "Port rate below its peers", Severity: "warning", Confidence: "medium",
+			Message: "node002 ibp4s0 port 1 runs 56 Gb/s while 1 node of CA type MT4115 runs 100 Gb/s",
+			Nodes:   []string{"node002", "node001"}, HostList: "node[001-002]",
+			Subject: report.Subject{Device: "ibp4s0", Port: ptr(1)},
+			Evidence: []report.FleetEvidence{
+				{Host: "node002", Evidence: facts.Evidence{Source: "ibstat", Path: "ibstat", Line: 11, Text: "                Rate: 56"}},
+				{Host: "node001", Evidence: facts.Evidence{Source: "ibstat", Path: "ibstat", Line: 11, Text: "                Rate: 100"}},
+			},
+			Fix:        []report.Fix{{Command: "mlxlink -d ibp4s0 -p 1", Note: "on node002: which speeds do the port and the cable enable?"}},
+			References: []string{},
+		}},
+		Skipped: []report.Skipped{},
+	}
+}
+
+func TestFleetGolden(t *testing.T) {
+	for _, tc := range []struct {
+		golden, format string
+	}{
+		{"fleet.txt", "table"}, {"fleet.json", "json"}, {"fleet.yaml", "yaml"}, {"fleet.md", "markdown"},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := WriteFleet(&b, tc.format, testFleet(), Options{}); err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, tc.golden, b.Bytes())
+		})
+	}
+}
+
+// TestFleetJSONStreamed: the node-at-a-time JSON is what encoding/json writes for the whole
+// document (a field added to report.Fleet but not to FleetJSON fails here).
+func TestFleetJSONStreamed(t *testing.T) {
+	for _, f := range []*report.Fleet{testFleet(), {SchemaVersion: 1, Nodes: []report.FleetNode{}}, {SchemaVersion: 1}} {
+		var got bytes.Buffer
+		if err := FleetJSON(&got, f); err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(f); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want.String(), got.String()); diff != "" {
+			t.Errorf("FleetJSON differs from encoding/json (-want +got):\n%s", diff)
+		}
+	}
+}
+
+// TestFleetEscapes: a host name, error or message with terminal control characters prints
+// escaped in the table and Markdown, never raw.
+func TestFleetEscapes(t *testing.T) {
+	f := testFleet()
+	f.Nodes[4].Host = "evil\x1b]0;pwned\a"
+	f.Nodes[4].Error = "read \x1b[2J: unexpected EOF"
+	f.Groups[0].Example = "mlx5_0\x1b[2J port 1"
+	for _, format := range []string{"table", "markdown"} {
+		var b bytes.Buffer
+		if err := WriteFleet(&b, format, f, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if strings.ContainsAny(b.String(), "\x1b\a") {
+			t.Errorf("%s: raw control characters in:\n%s", format, b.String())
+		}
+		if !strings.Contains(b.String(), `\x1b[2J`) {
+			t.Errorf("%s: escaped sequence missing:\n%s", format, b.String())
+		}
+	}
+	if f.Nodes[4].Host != "evil\x1b]0;pwned\a" {
+		t.Error("rendering changed the report")
+	}
+}
