@@ -345,15 +345,14 @@ func (p *perftestParser) pairs(l Line, t string) {
 			p.intPair(l, set, &r, "cq_moderation", val, func(r *facts.PerftestRun) **int { return &r.CQModeration })
 		case "GID index":
 			p.intPair(l, set, &r, "gid_index", val, func(r *facts.PerftestRun) **int { return &r.GIDIndex })
-		case "Using SRQ":
-			if v, ok := onOff(val); ok {
-				set("using_srq")
-				r.UsingSRQ = boolPtr(v)
+		case "Using SRQ", "rdma_cm QPs":
+			field, dst := "using_srq", func(r *facts.PerftestRun) **bool { return &r.UsingSRQ }
+			if key == "rdma_cm QPs" {
+				field, dst = "rdma_cm", func(r *facts.PerftestRun) **bool { return &r.RDMACM }
 			}
-		case "rdma_cm QPs":
 			if v, ok := onOff(val); ok {
-				set("rdma_cm")
-				r.RDMACM = boolPtr(v)
+				set(field)
+				*dst(r) = boolPtr(v)
 			}
 		}
 	}
