@@ -193,3 +193,22 @@ func TestPerftestTableOnly(t *testing.T) {
 		t.Errorf("got %+v", got.Runs)
 	}
 }
+
+// Damaged captures of real runs are problems, never runs that merely said nothing: the header
+// block of the mlx4 ib_read_lat run without its table, and the port line of corpus 013 with its
+// number spelt out.
+func TestPerftestDamage(t *testing.T) {
+	lat := string(fixtures.Read(t, "perftest/ib_read_lat_ib_mlx4.txt"))
+	header := strings.Join(strings.Split(lat, "\n")[:14], "\n") + "\n"
+	port := strings.Replace(string(fixtures.Read(t, "perftest/ib_write_bw_port_down_in_pod.txt")), "number 1", "number one", 1)
+	for _, tc := range []struct{ name, data, why string }{
+		{"header only", header, "header without results"},
+		{"port spelt out", port, "not a perftest port line"},
+	} {
+		_, err := parse.Perftest([]byte(tc.data))
+		ps, ok := parse.AsProblems(err)
+		if !ok || !strings.Contains(ps.Error(), tc.why) {
+			t.Errorf("%s: %v, want a problem %q", tc.name, err, tc.why)
+		}
+	}
+}
