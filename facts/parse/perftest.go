@@ -75,6 +75,7 @@ type perftestParser struct {
 	columns []string // the current table's columns after #bytes and #iterations
 	inTable bool
 	last    *facts.PerftestAddress // the address line a "GID:" line belongs to
+	badRow  bool                   // a row of the current run could not be read
 	probs   problems
 }
 
@@ -86,13 +87,25 @@ func (p *perftestParser) run() *facts.PerftestRun {
 	return p.cur
 }
 
-// flush ends the run being read.
+// flush ends the run being read. A run whose header or table perftest printed but that holds
+// no row and no error was cut before its results: that is a problem naming the line, so a
+// damaged capture is never read as a run that merely said nothing.
 func (p *perftestParser) flush() {
-	if p.cur != nil {
-		p.runs = append(p.runs, *p.cur)
+	if r := p.cur; r != nil {
+		if len(r.Bandwidth)+len(r.Latency)+len(r.Errors) == 0 && !p.badRow {
+			switch {
+			case r.Unit != "":
+				p.probs.add(evidenceLine(r.Evidence["unit"]), "a results table without rows: the capture stops before them")
+			case r.Title != "":
+				p.probs.add(evidenceLine(r.Evidence["title"]), "a test's header without results or an error: the capture stops before them")
+			}
+		}
+		p.runs = append(p.runs, *r)
 	}
-	p.cur, p.columns, p.inTable, p.last = nil, nil, false, nil
+	p.cur, p.columns, p.inTable, p.last, p.badRow = nil, nil, false, nil, false
 }
+
+func evidenceLine(ev facts.Evidence) Line { return Line{N: ev.Line, Text: ev.Text} }
 
 // started reports whether the run being read already holds a title, addresses, rows or errors,
 // so that a new title begins another run.
@@ -138,6 +151,8 @@ func (p *perftestParser) line(l Line) {
 	case perftestPortRe.MatchString(t):
 		m := perftestPortRe.FindStringSubmatch(t)
 		p.addError(facts.PerftestError{Kind: "port_not_active", Port: atoiPtr(m[1]), PortState: m[2], Text: t, Evidence: l.Evidence()})
+	case strings.HasPrefix(t, "Port number "):
+		p.probs.add(l, "not a perftest port line (Port number N state is STATE)")
 	case perftestConnectRe.MatchString(t):
 		p.addError(facts.PerftestError{Kind: "connect_failed", Text: t, Evidence: l.Evidence()})
 	case perftestFailRe.MatchString(t):
@@ -211,6 +226,7 @@ func perftestKnownUnit(u string) bool { return u == "Gb/sec" || u == "MB/sec" ||
 func (p *perftestParser) row(l Line, t string) {
 	f := strings.Fields(t)
 	if len(f) != 2+len(p.columns) {
+		p.badRow = true
 		p.probs.add(l, "a results row with %d values where the header has %d columns (a paste cut short?)", len(f), 2+len(p.columns))
 		return
 	}
@@ -220,12 +236,14 @@ func (p *perftestParser) row(l Line, t string) {
 	for i, c := range p.columns {
 		v, err := strconv.ParseFloat(f[2+i], 64)
 		if err != nil {
+			p.badRow = true
 			p.probs.add(l, "%s %q is not a number", c, f[2+i])
 			return
 		}
 		vals[c] = v
 	}
 	if err1 != nil || err2 != nil {
+		p.badRow = true
 		p.probs.add(l, "message size or iterations is not a whole number")
 		return
 	}
@@ -345,15 +363,14 @@ func (p *perftestParser) pairs(l Line, t string) {
 			p.intPair(l, set, &r, "cq_moderation", val, func(r *facts.PerftestRun) **int { return &r.CQModeration })
 		case "GID index":
 			p.intPair(l, set, &r, "gid_index", val, func(r *facts.PerftestRun) **int { return &r.GIDIndex })
-		case "Using SRQ":
-			if v, ok := onOff(val); ok {
-				set("using_srq")
-				r.UsingSRQ = boolPtr(v)
+		case "Using SRQ", "rdma_cm QPs":
+			field, dst := "using_srq", func(r *facts.PerftestRun) **bool { return &r.UsingSRQ }
+			if key == "rdma_cm QPs" {
+				field, dst = "rdma_cm", func(r *facts.PerftestRun) **bool { return &r.RDMACM }
 			}
-		case "rdma_cm QPs":
 			if v, ok := onOff(val); ok {
-				set("rdma_cm")
-				r.RDMACM = boolPtr(v)
+				set(field)
+				*dst(r) = boolPtr(v)
 			}
 		}
 	}

@@ -14,6 +14,22 @@ import (
 
 func ptBool(v bool) *bool { return &v }
 
+// onePerftestRun parses fixture, which must hold one run and parse cleanly; ok is false (and the
+// test marked failed) otherwise.
+func onePerftestRun(t *testing.T, fixture string) (facts.PerftestRun, bool) {
+	t.Helper()
+	got, err := parse.Perftest(fixtures.Read(t, fixture))
+	if err != nil {
+		t.Errorf("%s: %v", fixture, err)
+		return facts.PerftestRun{}, false
+	}
+	if len(got.Runs) != 1 {
+		t.Errorf("%s: %d runs, want 1", fixture, len(got.Runs))
+		return facts.PerftestRun{}, false
+	}
+	return got.Runs[0], true
+}
+
 // ib_read_lat over RoCE (spiderpool docs): the whole run, header, addresses, the latency row and
 // the two CPU frequency warnings perftest printed inside the table.
 func TestPerftestReadLatRoCE(t *testing.T) {
@@ -75,16 +91,10 @@ func TestPerftestBandwidth(t *testing.T) {
 		{"perftest/ib_send_bw_rdma_cm_mb_line_rate.txt", "Send BW Test", "mlx5_2", "Ethernet", "MB/sec", 1, 65536, 11714.10 * 1048576 * 8 / 1e9, false, true, 0, 0, 4096, false},
 		{"perftest/ib_write_bw_ib_gbits_small_sizes_excerpt.txt", "RDMA_Write BW Test", "mlx5_0", "IB", "Gb/sec", 4, 16, 0.34, false, false, 2, 1, 4096, false},
 	} {
-		got, err := parse.Perftest(fixtures.Read(t, tc.fixture))
-		if err != nil {
-			t.Errorf("%s: %v", tc.fixture, err)
+		r, ok := onePerftestRun(t, tc.fixture)
+		if !ok {
 			continue
 		}
-		if len(got.Runs) != 1 {
-			t.Errorf("%s: %d runs, want 1", tc.fixture, len(got.Runs))
-			continue
-		}
-		r := got.Runs[0]
 		if r.Title != tc.title || r.Device != tc.device || r.LinkType != tc.link || r.Unit != tc.unit || r.Kind != "bandwidth" ||
 			*r.Bidirectional != tc.bidir || *r.RDMACM != tc.rdmaCM || *r.MTUBytes != tc.mtu {
 			t.Errorf("%s: got title %q device %q link %q unit %q kind %q bidir %v rdma_cm %v mtu %d", tc.fixture, r.Title, r.Device, r.LinkType,
@@ -148,16 +158,11 @@ func TestPerftestErrors(t *testing.T) {
 				Evidence: ibEv(3, "Unable to open file descriptor for socket connection Unable to init the socket connection")},
 		}},
 	} {
-		got, err := parse.Perftest(fixtures.Read(t, tc.fixture))
-		if err != nil {
-			t.Errorf("%s: %v", tc.fixture, err)
+		r, ok := onePerftestRun(t, tc.fixture)
+		if !ok {
 			continue
 		}
-		if len(got.Runs) != 1 {
-			t.Errorf("%s: %d runs, want 1", tc.fixture, len(got.Runs))
-			continue
-		}
-		if diff := cmp.Diff(tc.want, got.Runs[0].Errors, cmpopts.EquateEmpty()); diff != "" {
+		if diff := cmp.Diff(tc.want, r.Errors, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.fixture, diff)
 		}
 	}
@@ -186,5 +191,24 @@ func TestPerftestTableOnly(t *testing.T) {
 	if len(got.Runs) != 1 || len(got.Runs[0].Bandwidth) != 1 || got.Runs[0].Bandwidth[0].AverageGbps != 55.86 || got.Runs[0].Device != "" ||
 		got.Runs[0].Bidirectional != nil {
 		t.Errorf("got %+v", got.Runs)
+	}
+}
+
+// Damaged captures of real runs are problems, never runs that merely said nothing: the header
+// block of the mlx4 ib_read_lat run without its table, and the port line of corpus 013 with its
+// number spelt out.
+func TestPerftestDamage(t *testing.T) {
+	lat := string(fixtures.Read(t, "perftest/ib_read_lat_ib_mlx4.txt"))
+	header := strings.Join(strings.Split(lat, "\n")[:14], "\n") + "\n"
+	port := strings.Replace(string(fixtures.Read(t, "perftest/ib_write_bw_port_down_in_pod.txt")), "number 1", "number one", 1)
+	for _, tc := range []struct{ name, data, why string }{
+		{"header only", header, "header without results"},
+		{"port spelt out", port, "not a perftest port line"},
+	} {
+		_, err := parse.Perftest([]byte(tc.data))
+		ps, ok := parse.AsProblems(err)
+		if !ok || !strings.Contains(ps.Error(), tc.why) {
+			t.Errorf("%s: %v, want a problem %q", tc.name, err, tc.why)
+		}
 	}
 }

@@ -8,6 +8,8 @@
 # scope: package
 package rdmadoctor.lib.perftest
 
+import data.rdmadoctor.lib.finding
+
 # name is how a message names the run: the program of its file name, else its title.
 name(r) := r.program if {
 	object.get(r, "program", "") != ""
@@ -35,6 +37,13 @@ port(r, d) := ps[0] if {
 	object.get(r, "port", null) == null
 	count(d.ports) == 1
 }
+
+# subject makes the finding about the port the run used when the snapshot has it, else about
+# the node.
+subject(r, msg, ev) := finding.port(d, p, msg, ev) if {
+	d := device(r)
+	p := port(r, d)
+} else := finding.node(msg, ev)
 
 # largest is the bandwidth row of the largest message size (the last one, when a capture
 # repeats it).

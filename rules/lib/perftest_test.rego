@@ -34,3 +34,8 @@ test_numbers_whole_or_not if {
 	perftest.fmt2(7) == "7.00"
 	perftest.fmt2(7.04) == "7.04"
 }
+
+test_subject_port_or_node if {
+	perftest.subject({"device": "mlx5_0", "port": 2}, "m", []).subject == {"device": "mlx5_0", "port": 2} with input as {"devices": [dev]}
+	perftest.subject({"device": "mlx5_9", "port": 2}, "m", []).subject == {} with input as {"devices": [dev]}
+}

@@ -34,7 +34,6 @@
 #       note: re-run with the same test type on both ends once the link is clean; add -R to connect through rdma_cm
 package rdmadoctor.rules.perftest_completion_error
 
-import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.perftest
 
 # meaning of the work completion statuses perftest reports (rdma-core ibv_wc_status_str), and what
@@ -54,7 +53,7 @@ findings contains f if {
 	some e in object.get(r, "errors", [])
 	e.kind == "completion_error"
 	msg := sprintf("%s: %s%s", [perftest.name(r), trim_space(e.text), meaning(e)])
-	f := subject(r, msg, [e.evidence])
+	f := perftest.subject(r, msg, [e.evidence])
 }
 
 meaning(e) := sprintf(" = %s: %s", [s.name, s.why]) if {
@@ -62,8 +61,3 @@ meaning(e) := sprintf(" = %s: %s", [s.name, s.why]) if {
 } else := sprintf(" (work completion status %d)", [e.status]) if {
 	e.status != null
 } else := ""
-
-subject(r, msg, ev) := finding.port(d, p, msg, ev) if {
-	d := perftest.device(r)
-	p := perftest.port(r, d)
-} else := finding.node(msg, ev)

@@ -25,7 +25,6 @@
 #       note: on the server, the test's port (18515 unless -p) must be listening; open it in the firewall on both nodes
 package rdmadoctor.rules.perftest_connection_failed
 
-import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.perftest
 
 findings contains f if {
@@ -33,10 +32,5 @@ findings contains f if {
 	errs := [e | some e in object.get(r, "errors", []); e.kind == "connect_failed"]
 	count(errs) > 0
 	msg := sprintf("%s: %s: the client never reached the server, so no RDMA traffic was tested", [perftest.name(r), errs[0].text])
-	f := subject(r, msg, [e.evidence | some e in errs])
+	f := perftest.subject(r, msg, [e.evidence | some e in errs])
 }
-
-subject(r, msg, ev) := finding.port(d, p, msg, ev) if {
-	d := perftest.device(r)
-	p := perftest.port(r, d)
-} else := finding.node(msg, ev)

@@ -55,7 +55,7 @@ findings contains f if {
 		perftest.name(r), perftest.fmt2(row.typical_usec), row.bytes, lim.where, lim.usec, warnings(r),
 	])
 	ev := array.concat([row.evidence], array.concat(finding.evidence(r, ["device", "title"]), addresses(r)))
-	f := subject(r, msg, ev)
+	f := perftest.subject(r, msg, ev)
 }
 
 ceiling(r) := {"usec": loopback_usec, "where": "on a loopback run (both QPs on one port)"} if {
@@ -72,9 +72,3 @@ warnings(r) := sprintf("; perftest saw the CPU frequency below its maximum durin
 } else := ""
 
 addresses(r) := [a.evidence | some a in [object.get(r, "local", null), object.get(r, "remote", null)]; a != null]
-
-# subject: the run's port when the snapshot has it, else the node.
-subject(r, msg, ev) := finding.port(d, p, msg, ev) if {
-	d := perftest.device(r)
-	p := perftest.port(r, d)
-} else := finding.node(msg, ev)
