@@ -24,12 +24,15 @@ type FleetFabric struct {
 	DroppedLinks int `json:"dropped_links"`
 }
 
-// FabricEvidence is an input line of one host's snapshot (report.FleetEvidence has the same
-// JSON shape: host, source, path, line, text).
+// FabricEvidence is an input line of one host's snapshot: facts.Evidence with the host (the
+// JSON shape of report.FleetEvidence: host, source, path, line, text).
 type FabricEvidence struct {
 	// Host is the node's label in the fleet report.
-	Host string `json:"host"`
-	Evidence
+	Host   string `json:"host"`
+	Source string `json:"source"`
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Text   string `json:"text"`
 }
 
 // FleetFabricNode is one switch or CA of the fabric.
@@ -54,11 +57,19 @@ type FleetFabricNode struct {
 
 // FleetFabricPort is one port of a switch or CA, with each host's view of it.
 type FleetFabricPort struct {
-	// FabricPortRef names the port: ID, GUIDs, number, and NodeType, NodeDescription and Label
-	// from the first view that had each.
-	FabricPortRef
-	// LID from the first view that had one.
-	LID *int `json:"lid"`
+	// ID is "<GUID>/<port>": the node GUID when any record named it, else the CA's port GUID.
+	ID string `json:"id"`
+	// NodeGUID and PortGUID (0x + 16 hex digits) as the records named them (a switch's ports
+	// have no port GUID of their own).
+	NodeGUID string `json:"node_guid,omitempty"`
+	PortGUID string `json:"port_guid,omitempty"`
+	Port     int    `json:"port"`
+	// NodeType ("Switch", "CA"), NodeDescription, Label (the switch's front-panel name,
+	// net_dump "1/1/1") and LID, from the first view that had each.
+	NodeType        string `json:"node_type,omitempty"`
+	NodeDescription string `json:"node_description,omitempty"`
+	Label           string `json:"label,omitempty"`
+	LID             *int   `json:"lid"`
 	// Subnet is the ID of the first port of the connected part of the fabric this port is in
 	// (ports joined by links, a switch's ports with each other); a port without a link is its
 	// own.
@@ -100,30 +111,15 @@ type FabricPortView struct {
 	Evidence map[string]FabricEvidence `json:"evidence"`
 }
 
-// FleetLink is one cable: both ends, and the lines of each host's captures that tie them.
+// FleetLink is one cable: the IDs of the ports at both ends (FleetFabricPort.ID), and the lines
+// of each host's captures that tie them.
 type FleetLink struct {
 	// A is the end with the lower port ID.
-	A FabricPortRef `json:"a"`
-	B FabricPortRef `json:"b"`
+	A string `json:"a"`
+	B string `json:"b"`
 	// Evidence are the lines that name both ends (an iblinkinfo line of either end, a net_dump
 	// line), by host and path.
 	Evidence []FabricEvidence `json:"evidence"`
-}
-
-// FabricPortRef names a fabric port with what people need to find it.
-type FabricPortRef struct {
-	// ID is "<GUID>/<port>": the node GUID when any record named it, else the CA's port GUID.
-	ID string `json:"id"`
-	// NodeGUID and PortGUID (0x + 16 hex digits) as the records named them (a switch's ports
-	// have no port GUID of their own).
-	NodeGUID string `json:"node_guid,omitempty"`
-	PortGUID string `json:"port_guid,omitempty"`
-	Port     int    `json:"port"`
-	// NodeType ("Switch", "CA"), NodeDescription, and Label (the switch's front-panel name,
-	// net_dump "1/1/1").
-	NodeType        string `json:"node_type,omitempty"`
-	NodeDescription string `json:"node_description,omitempty"`
-	Label           string `json:"label,omitempty"`
 }
 
 // FabricHost is one fleet node as the fabric sees it.
@@ -156,9 +152,9 @@ type FabricHostPort struct {
 	FabricPort string `json:"fabric_port,omitempty"`
 	// Subnet is the fabric port's Subnet.
 	Subnet string `json:"subnet,omitempty"`
-	// Peer is the port at the other end of its cable (a switch port, or a CA's port back to
-	// back), when some capture showed the link; null otherwise.
-	Peer *FabricPortRef `json:"peer"`
+	// Peer is the ID of the port at the other end of its cable (a switch port, or a CA's port
+	// back to back), when some capture showed the link; empty otherwise.
+	Peer string `json:"peer,omitempty"`
 	// Evidence are the host's lines for port_guid, node_guid and state.
 	Evidence map[string]FabricEvidence `json:"evidence"`
 }

@@ -9,6 +9,8 @@ type Host struct {
 	Modules []KernelModule `json:"modules"`
 	// ModulesFilter is the pattern of a filtered lsmod capture ("mlx" for `lsmod | grep mlx`):
 	// a module not matching it may be loaded although it is absent from Modules.
+	// ModulesFilterUnknown ("?", which no module name contains) marks an excerpt whose filter
+	// was not recorded (no lsmod header, a name that says no grep): no absence follows from it.
 	ModulesFilter string `json:"modules_filter,omitempty"`
 	// ModuleInfo is what `modinfo <module>` says of each module asked about (sos: the kernel
 	// plugin's modinfo of the loaded modules), including "not found" answers.
@@ -221,3 +223,6 @@ const (
 	// InstallerFirmwareUpdateFailed: "Failed to update Firmware." (mlnx-fw-updater)
 	InstallerFirmwareUpdateFailed = "firmware_update_failed"
 )
+
+// ModulesFilterUnknown is Host.ModulesFilter for an lsmod excerpt whose filter is not known.
+const ModulesFilterUnknown = "?"

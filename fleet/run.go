@@ -61,6 +61,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	fabric := fabricview.New()
 	res := make([]nodeResult, len(paths))
 	labels := newLabeler(len(paths))
+	shared := newInterner()
 	var (
 		mu   sync.Mutex
 		done int
@@ -74,6 +75,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 			defer wg.Done()
 			for i := range jobs {
 				r, err := diagnoseNode(ctx, paths[i], i, labels, fabric, opts)
+				shared.node(&r.node) // nothing of the snapshot stays reachable
 				mu.Lock()
 				res[i] = r
 				if err != nil && werr == nil {
@@ -153,9 +155,7 @@ func diagnoseNode(ctx context.Context, path string, i int, labels *labeler, fabr
 		n.Summary = &sum
 	}
 	fabric.Add(host, s)
-	out := nodeResult{node: n, worst: worstOf(r)}
-	intern(&out.node) // nothing of s stays reachable: its file contents go with it
-	return out, nil
+	return nodeResult{node: n, worst: worstOf(r)}, nil
 }
 
 // unreadable is the node of a snapshot that could not be read.

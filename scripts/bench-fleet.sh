@@ -8,7 +8,8 @@
 # it. It is written once into DIR and kept for the next run.
 #
 # Usage: scripts/bench-fleet.sh BIN [DIR]   (DIR: /tmp/rdmadoctor-bench-fleet)
-# Environment: NODES (10000), SMALL (100), SAMPLE (200), RUNS (3), CASES (corpus case folders).
+# Environment: NODES (10000), SMALL (100), SAMPLE (200), RUNS (3), WARMUP (1), CASES (corpus
+# case folders).
 # Prints a Markdown table: medians, the time per snapshot of each, their ratio, peak RSS.
 set -euo pipefail
 bin=$1
@@ -17,6 +18,7 @@ nodes=${NODES:-10000}
 small=${SMALL:-100}
 sample=${SAMPLE:-200}
 runs=${RUNS:-3}
+warmup=${WARMUP:-1}
 corpus=fixtures/corpus
 # Node-sized snapshots of common shapes: a sysfs tree with counters (005), ibstat with mlxlink
 # (017), ibstat of two nodes (018), ibv_devinfo/lspci/ethtool captures (010, 021, 026, 038, 056,
@@ -52,9 +54,10 @@ mkdir -p "$dir"
 for n in "$nodes" "$small"; do
 	[ -d "$dir/fleet-$n" ] || generate "$n" "$dir/fleet-$n"
 done
-ls -d "$dir/fleet-$nodes"/node* | head -n "$sample" >"$dir/sample.list"
+all=("$dir/fleet-$nodes"/node*)
+printf '%s\n' "${all[@]:0:$sample}" >"$dir/sample.list"
 
-hyperfine -N -i --style none --warmup 1 --runs "$runs" --export-json "$dir/bench.json" \
+hyperfine -N -i --style none --warmup "$warmup" --runs "$runs" --export-json "$dir/bench.json" \
 	"$bin fleet --format json --fail-on none $dir/fleet-$nodes" \
 	"xargs -a $dir/sample.list -n 1 $bin diagnose --format json --fail-on none --snapshot" >/dev/null
 for n in "$nodes" "$small"; do

@@ -52,8 +52,6 @@ func exitCode(err error) int {
 	return exitUsage
 }
 
-var version = "0.1.0-dev"
-
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:      "rdmadoctor",
@@ -65,15 +63,20 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		// urfave/cli calls os.Exit for errors with exit codes unless the app handles them; main owns the code.
 		ExitErrHandler:  func(*cli.Context, error) {},
 		HideHelpCommand: true,
+		// The hidden --generate-bash-completion the completion scripts call (completion.go).
+		EnableBashCompletion: true,
 		Commands: []*cli.Command{
 			diagnoseCommand(),
 			rulesCommand(),
 			factsCommand(),
 			gatherCommand(),
 			fleetCommand(),
+			versionCommand(),
+			completionCommand(),
 		},
 		OnUsageError: usageError,
 	}
+	app.Commands = append(app.Commands, docsCommands...)
 	setUsageError(app.Commands)
 	return app
 }

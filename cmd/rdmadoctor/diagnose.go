@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -19,7 +20,8 @@ import (
 
 func diagnoseCommand() *cli.Command {
 	flags := append(inputFlags(),
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: " + strings.Join(render.Formats, ", ")},
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: " + strings.Join(render.Formats, ", ") + " (prometheus: node_exporter's textfile format; lines: one tab-separated diagnosis a line, for scripts; docs/integrations.md)"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` instead of stdout, atomically (a temporary file in FILE's folder, renamed over it): a reader never sees half a file; with exit 3, json, yaml and prometheus are still written"},
 		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a diagnosis at or above `SEVERITY` exists (critical, error, warning, info, none)"},
 		&cli.BoolFlag{Name: "fail-on-incomplete", Usage: "also exit 1 when an input was partial or unreadable, diagnoses or not (off by default; health checks should set it)"},
 		&cli.StringFlag{Name: "min-severity", Value: "info", Usage: "hide diagnoses below `SEVERITY`"},
@@ -35,7 +37,10 @@ func diagnoseCommand() *cli.Command {
 		Usage: "find what is wrong with RDMA on a node, ranked, with evidence and fix commands",
 		Description: "Exit codes: 0 no diagnosis at or above --fail-on, 1 at least one (or, with\n" +
 			"--fail-on-incomplete, an input not (fully) read), 2 usage error or unreadable input,\n" +
-			"3 nothing about RDMA could be evaluated.",
+			"3 nothing about RDMA could be evaluated.\n\n" +
+			"--format prometheus -o /var/lib/prometheus/node-exporter/rdmadoctor.prom writes the\n" +
+			"node_exporter textfile metrics (docs/integrations.md); the exit code does not depend on\n" +
+			"the format, and with exit 3 the file says rdmadoctor_rdma_facts 0.",
 		Flags:  flags,
 		Action: diagnose,
 	}
@@ -47,6 +52,17 @@ func diagnose(c *cli.Context) error {
 		return err
 	}
 	ctx, format := run.ctx, run.format
+	w := c.App.Writer
+	var out *outputFile
+	if path := c.String("output"); path != "" {
+		// Opened before gathering: a folder that cannot be written to is a usage error found
+		// before the node is touched, not after.
+		if out, err = createOutput(path); err != nil {
+			return withCode(exitUsage, err)
+		}
+		defer out.discard()
+		w = out.Writer()
+	}
 	s, err := run.rules.whileWarming(func() (*facts.Snapshot, error) { return loadSnapshot(c) })
 	if err != nil {
 		return err
@@ -74,15 +90,16 @@ func diagnose(c *cli.Context) error {
 		}
 		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s has no RDMA device and no RDMA tool output this version reads (%s)\n",
 			where(s.Source.Path), inputsSeen(r))
-		if format == "json" || format == "yaml" {
-			if err := render.Write(c.App.Writer, format, r, render.Options{}); err != nil {
+		if format == "json" || format == "yaml" || format == "prometheus" {
+			// A program reads these: the empty report (and rdmadoctor_rdma_facts 0) is its answer.
+			if err := write(w, out, format, r, render.Options{Time: time.Now(), NoRDMAFacts: true}); err != nil {
 				return err
 			}
 		}
 		return silentExit(exitNoFacts)
 	}
-	opts := render.Options{Color: render.UseColor(c.App.Writer, c.Bool("no-color"))}
-	if err := render.Write(c.App.Writer, format, r, opts); err != nil {
+	opts := render.Options{Color: render.UseColor(w, c.Bool("no-color")), Time: time.Now()}
+	if err := write(w, out, format, r, opts); err != nil {
 		return err
 	}
 	if run.failOn != "none" && r.AtLeast(run.failOn) {
@@ -91,6 +108,17 @@ func diagnose(c *cli.Context) error {
 	if c.Bool("fail-on-incomplete") && !r.Complete {
 		// The headline named them: "N inputs not (fully) read: results may be incomplete".
 		return silentExit(exitFindings)
+	}
+	return nil
+}
+
+// write renders r to w and, with -o, renames the file into place.
+func write(w io.Writer, out *outputFile, format string, r *report.Report, opts render.Options) error {
+	if err := render.Write(w, format, r, opts); err != nil {
+		return err
+	}
+	if out != nil {
+		return out.commit()
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -74,6 +75,12 @@ func fleetAction(c *cli.Context) error {
 	}
 	e.Timeout = c.Duration("timeout")
 
+	if os.Getenv("GOGC") == "" {
+		// main's GOGC=200 suits one short diagnose; a fleet's heap holds every node's report
+		// for the whole run, and twice the headroom of the default GC would be most of its
+		// peak RSS (docs/performance.md).
+		debug.SetGCPercent(100)
+	}
 	paths, notRead := fleet.Expand(c.Args().Slice())
 	for _, p := range notRead {
 		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s: not a snapshot (neither a folder nor an archive), not read\n", visible.Escape(p))

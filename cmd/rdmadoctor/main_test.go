@@ -2,9 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -24,11 +26,28 @@ func TestScript(t *testing.T) {
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"exits": exits,
 		},
+		Condition: toolCondition,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
 			return nil
 		},
 	})
+}
+
+// toolCondition is the scripts' [tool:NAME] condition: NAME is on PATH. A missing tool is an
+// error, not a skip, under RDMADOCTOR_REQUIRE_TOOLS=1 (CI installs them all).
+func toolCondition(cond string) (bool, error) {
+	name, ok := strings.CutPrefix(cond, "tool:")
+	if !ok {
+		return false, fmt.Errorf("unknown condition %q", cond)
+	}
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("RDMADOCTOR_REQUIRE_TOOLS") == "1" {
+			return false, fmt.Errorf("%s not installed and RDMADOCTOR_REQUIRE_TOOLS=1", name)
+		}
+		return false, nil
+	}
+	return true, nil
 }
 
 // exits N command args... runs the command and checks its exit code; its stdout and stderr

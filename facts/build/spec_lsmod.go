@@ -1,6 +1,7 @@
 package build
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -12,7 +13,7 @@ func init() {
 		Name:        "lsmod",
 		Plugin:      "kernel",
 		Commands:    []string{"lsmod"},
-		Sniff:       func(head []byte) bool { return hasLinePrefix(head, "Module                  Size  Used by") },
+		Sniff:       func(head []byte) bool { return lsmodHeader(head) || lsmodExcerpt(head) },
 		Apply:       applyLsmod,
 		MissingHint: "run lsmod",
 		Groups:      []string{"lsmod"},
@@ -35,8 +36,15 @@ func applyLsmod(s *facts.Snapshot, in Input) error {
 	filter := ""
 	if _, pat, ok := strings.Cut(in.Args, "grep_"); ok {
 		filter = strings.TrimPrefix(strings.ReplaceAll(pat, "_-e_", "|"), "-e_")
+	} else if len(mods) > 0 && !lsmodHeader(in.Data) {
+		// lsmod always prints its header: without it this is an excerpt (a `lsmod | grep`
+		// pasted under another name), by a filter nobody recorded.
+		filter = facts.ModulesFilterUnknown
 	}
 	var note error
+	if filter == facts.ModulesFilterUnknown {
+		note = Noted("no lsmod header: an excerpt (lsmod | grep ...) by a filter not recorded, so a module it does not list may still be loaded; save it as lsmod_grep_<pattern>, or capture the whole lsmod")
+	}
 	if len(mods) == 0 {
 		if filter == "" {
 			// lsmod prints its header even with no module loaded: this is not its output.
@@ -74,3 +82,42 @@ func hasModule(mods []facts.KernelModule, name string) bool {
 	}
 	return false
 }
+
+// lsmodHeader reports whether b has lsmod's header line ("Module                  Size  Used by").
+func lsmodHeader(b []byte) bool {
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) == 4 && f[0] == "Module" && f[1] == "Size" && f[2] == "Used" && f[3] == "by" {
+			return true
+		}
+	}
+	return false
+}
+
+// lsmodExcerpt recognises a `lsmod | grep ...` paste by its content: every complete line is a
+// module line (name, size in bytes, use count, optional users) and one of them is an RDMA
+// module (mlx*, ib_*, rdma*, iw_*, rxe, siw, nvidia_peermem), so that other tables of a name
+// and two numbers are not taken for it.
+func lsmodExcerpt(head []byte) bool {
+	lines := strings.Split(string(head), "\n")
+	if len(lines) > 1 {
+		lines = lines[:len(lines)-1] // the last may be cut by the head's size, or empty
+	}
+	rdma, n := false, 0
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) == 0 {
+			continue
+		}
+		if !lsmodLine.MatchString(l) {
+			return false
+		}
+		n++
+		rdma = rdma || rdmaModule.MatchString(f[0])
+	}
+	return n > 0 && rdma
+}
+
+var (
+	lsmodLine  = regexp.MustCompile(`^[A-Za-z0-9_]+\s+[0-9]+\s+[0-9]+(\s+\S+)?\s*$`)
+	rdmaModule = regexp.MustCompile(`^(mlx[0-9a-z_]*|ib_[a-z_]+|rdma_[a-z_]+|iw_[a-z_]+|rdma_rxe|rxe|siw|nvidia_peermem|bnxt_re|irdma|qedr|hfi1|efa|mana_ib)$`)
+)

@@ -113,3 +113,30 @@ func TestDmesgCutMidLine(t *testing.T) {
 		t.Errorf("%d events kept, want 5", n)
 	}
 }
+
+// TestLsmodExcerptUnderAnyName: a `lsmod | grep` paste has no header; under a name that says
+// no grep (output.txt, or plain "lsmod") it is still an excerpt, by a filter nobody recorded,
+// so no module's absence follows from it. The whole lsmod, header first, has no filter.
+func TestLsmodExcerptUnderAnyName(t *testing.T) {
+	for _, tc := range []struct{ name, fixture, filter string }{
+		{"output.txt", "lsmod/pve-grep-mlx-no-mlx5.txt", facts.ModulesFilterUnknown},
+		{"lsmod", "lsmod/rhel8-grep-ipoib.txt", facts.ModulesFilterUnknown},
+		{"lsmod_grep_mlx", "lsmod/pve-grep-mlx-no-mlx5.txt", "mlx"},
+		{"paste.log", "lsmod/hotsos-openstack-full.txt", ""},
+	} {
+		s, err := Snapshot(fixtures.Files(t, map[string]string{tc.name: tc.fixture}), facts.SourceInfo{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if src := sourceOf(t, s, tc.name); src.Name != "lsmod" || src.Status != facts.StatusOK {
+			t.Errorf("%s (%s): source %+v, want read as lsmod", tc.name, tc.fixture, src)
+		}
+		if len(s.Host.Modules) == 0 || s.Host.ModulesFilter != tc.filter {
+			t.Errorf("%s (%s): %d modules, filter %q; want filter %q", tc.name, tc.fixture, len(s.Host.Modules), s.Host.ModulesFilter, tc.filter)
+		}
+	}
+	// A table of a name and two numbers that names no RDMA module is not taken for lsmod.
+	if lsmodExcerpt([]byte("eth0 1500 0\nlo 65536 0\n")) {
+		t.Error("a non-RDMA table taken for an lsmod excerpt")
+	}
+}

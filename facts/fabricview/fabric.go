@@ -76,7 +76,7 @@ func (v *View) assemblePorts() map[string]*facts.FleetFabricPort {
 			dropped[root] += len(recs) - MaxViews
 			recs = recs[:MaxViews]
 		}
-		p := &facts.FleetFabricPort{FabricPortRef: facts.FabricPortRef{Port: recs[0].port}, ViewsDropped: dropped[root]}
+		p := &facts.FleetFabricPort{Port: recs[0].port, ViewsDropped: dropped[root]}
 		for _, r := range recs {
 			first(&p.NodeGUID, r.nodeGUID)
 			first(&p.PortGUID, r.portGUID)
@@ -146,7 +146,7 @@ func (v *View) assembleLinks(byRoot map[string]*facts.FleetFabricPort) []facts.F
 		mk := [2]string{a.ID, b.ID}
 		l := merged[mk]
 		if l == nil {
-			l = &facts.FleetLink{A: a.FabricPortRef, B: b.FabricPortRef}
+			l = &facts.FleetLink{A: a.ID, B: b.ID}
 			merged[mk] = l
 		}
 		for _, e := range acc.ev {
@@ -158,10 +158,10 @@ func (v *View) assembleLinks(byRoot map[string]*facts.FleetFabricPort) []facts.F
 		out = append(out, *l)
 	}
 	sort.Slice(out, func(i, j int) bool {
-		if out[i].A.ID != out[j].A.ID {
-			return out[i].A.ID < out[j].A.ID
+		if out[i].A != out[j].A {
+			return out[i].A < out[j].A
 		}
-		return out[i].B.ID < out[j].B.ID
+		return out[i].B < out[j].B
 	})
 	return out
 }
@@ -182,7 +182,7 @@ func subnets(ports []*facts.FleetFabricPort, links []facts.FleetLink) {
 		}
 	}
 	for _, l := range links {
-		u.union(l.A.ID, l.B.ID)
+		u.union(l.A, l.B)
 	}
 	for _, p := range ports {
 		p.Subnet = u.find(p.ID) // union keeps the lower name as root
@@ -264,10 +264,10 @@ func firstEvidence(view facts.FabricPortView) (facts.FabricEvidence, bool) {
 // assembleHosts maps each host's ports to the fabric: the fabric port with the port's GUID and
 // number, and the far end of that port's one link.
 func (v *View) assembleHosts(byRoot map[string]*facts.FleetFabricPort, links []facts.FleetLink) []facts.FabricHost {
-	peers := map[string][]facts.FabricPortRef{}
+	peers := map[string][]string{}
 	for _, l := range links {
-		peers[l.A.ID] = append(peers[l.A.ID], l.B)
-		peers[l.B.ID] = append(peers[l.B.ID], l.A)
+		peers[l.A] = append(peers[l.A], l.B)
+		peers[l.B] = append(peers[l.B], l.A)
 	}
 	names := make([]string, 0, len(v.hosts))
 	for h := range v.hosts {
@@ -284,8 +284,7 @@ func (v *View) assembleHosts(byRoot map[string]*facts.FleetFabricPort, links []f
 				if fp := byRoot[v.names.find(hp.keys[0])]; fp != nil {
 					p.FabricPort, p.Subnet = fp.ID, fp.Subnet
 					if ps := peers[fp.ID]; len(ps) == 1 {
-						peer := ps[0]
-						p.Peer = &peer
+						p.Peer = ps[0]
 					}
 				}
 			}

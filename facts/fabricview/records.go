@@ -104,8 +104,7 @@ func (x *extract) str(s string) string {
 }
 
 func (x *extract) ev(e facts.Evidence) facts.FabricEvidence {
-	return facts.FabricEvidence{Host: x.host, Evidence: facts.Evidence{
-		Source: x.str(e.Source), Path: x.str(e.Path), Line: e.Line, Text: x.str(e.Text)}}
+	return facts.FabricEvidence{Host: x.host, Source: x.str(e.Source), Path: x.str(e.Path), Line: e.Line, Text: x.str(e.Text)}
 }
 
 func (x *extract) evMap(m facts.EvidenceMap, keep func(string) bool) map[string]facts.FabricEvidence {

@@ -71,21 +71,20 @@ func TestFabric301TwoHosts(t *testing.T) {
 
 	// node01 mlx5_10 is cabled to leaf 0xb0cf0e0300e5b940 port 1 (1/1/1): net_dump line 17.
 	hp := hostPort(f, "node01", "mlx5_10", 1)
-	if hp == nil || hp.Peer == nil {
-		t.Fatalf("node01 mlx5_10 port 1 not mapped: %+v", hp)
+	if hp == nil || hp.Peer != "0xb0cf0e0300e5b940/1" {
+		t.Fatalf("node01 mlx5_10 port 1 not mapped to 0xb0cf0e0300e5b940/1: %+v", hp)
 	}
-	want := facts.FabricPortRef{ID: "0xb0cf0e0300e5b940/1", NodeGUID: "0xb0cf0e0300e5b940", Port: 1, NodeType: "Switch",
-		NodeDescription: "Quantum-2 Mellanox Technologies", Label: "1/1/1"}
-	if diff := cmp.Diff(want, *hp.Peer); diff != "" {
-		t.Errorf("node01 mlx5_10 peer (-want +got):\n%s", diff)
+	peer := portByID(f, hp.Peer)
+	if peer == nil || peer.NodeType != "Switch" || peer.Label != "1/1/1" || peer.NodeDescription != "Quantum-2 Mellanox Technologies" {
+		t.Errorf("node01 mlx5_10's peer port: %+v", peer)
 	}
 	if hp.FabricPort != "0x5c25730300c06f60/1" || hp.Evidence["port_guid"].Text != "\t\tPort GUID: 0x5c25730300c06f60" {
 		t.Errorf("node01 mlx5_10: fabric port %q, port_guid evidence %+v", hp.FabricPort, hp.Evidence["port_guid"])
 	}
 	// node02's own net_dump has no CA ports: its mapping comes from node01's ibdiagnet2 run.
 	hp = hostPort(f, "node02", "mlx5_10", 1)
-	if hp == nil || hp.Peer == nil || hp.Peer.ID != "0xb0cf0e0300e5b940/2" || hp.Peer.Label != "1/1/2" {
-		t.Errorf("node02 mlx5_10 port 1 peer = %+v, want leaf 0xb0cf0e0300e5b940 port 2 (1/1/2)", hp)
+	if hp == nil || hp.Peer != "0xb0cf0e0300e5b940/2" || portByID(f, hp.Peer).Label != "1/1/2" {
+		t.Errorf("node02 mlx5_10 port 1 = %+v, want leaf 0xb0cf0e0300e5b940 port 2 (1/1/2)", hp)
 	}
 
 	// The leaf's port 1 as each host saw it, each with its own line.
@@ -124,15 +123,18 @@ func TestBackToBack010(t *testing.T) {
 		t.Fatalf("links = %+v, want 1", f.Links)
 	}
 	l := f.Links[0]
-	if l.A.ID != "0x0002c90300002779/1" || l.B.ID != "0x0002c90300002f78/1" || len(l.Evidence) != 2 {
-		t.Errorf("link %s <-> %s with %d lines, want 0x0002c90300002779/1 <-> 0x0002c90300002f78/1 from both lines", l.A.ID, l.B.ID, len(l.Evidence))
+	if l.A != "0x0002c90300002779/1" || l.B != "0x0002c90300002f78/1" || len(l.Evidence) != 2 {
+		t.Errorf("link %s <-> %s with %d lines, want 0x0002c90300002779/1 <-> 0x0002c90300002f78/1 from both lines", l.A, l.B, len(l.Evidence))
 	}
 	hp := hostPort(f, "node01", "mlx4_0", 1)
-	if hp == nil || hp.Peer == nil || hp.Peer.PortGUID != "0x0002c90300002779" || hp.Peer.NodeType != "CA" {
+	if hp == nil || hp.Peer != "0x0002c90300002779/1" || portByID(f, hp.Peer).NodeType != "CA" {
 		t.Errorf("mlx4_0 port 1 peer = %+v, want the other CA's port 0x0002c90300002779", hp)
 	}
+	if p := portByID(f, "0x0002c90300002f78/1"); p.PortGUID != "0x0002c90300002f79" || p.NodeDescription != "node01 mlx4_0" {
+		t.Errorf("node01's port: %+v (node GUID from its ibstat, port GUID from iblinkinfo and ibstat)", p)
+	}
 	// Port 2 is Down/Polling and in no capture: not in the fabric, no peer.
-	if hp := hostPort(f, "node01", "mlx4_0", 2); hp == nil || hp.FabricPort != "" || hp.Peer != nil {
+	if hp := hostPort(f, "node01", "mlx4_0", 2); hp == nil || hp.FabricPort != "" || hp.Peer != "" {
 		t.Errorf("mlx4_0 port 2 = %+v, want no fabric port", hp)
 	}
 }

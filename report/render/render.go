@@ -1,6 +1,7 @@
 // Package render writes an report.Report as a table for a terminal, as JSON or YAML for
-// programs, or as Markdown to paste into a ticket. Each format is one file; all of them are
-// deterministic (the report is sorted, and nothing here adds times or map order).
+// programs, as Markdown to paste into a ticket, or as Prometheus metrics for node_exporter's
+// textfile collector, or one line per diagnosis for shell scripts. Each format is one file; all of them are deterministic (the report is
+// sorted, and nothing here adds map order, nor a time but the one Options.Time gives).
 package render
 
 import (
@@ -10,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mattn/go-isatty"
 
@@ -18,12 +20,18 @@ import (
 )
 
 // Formats are the names --format accepts.
-var Formats = []string{"table", "json", "yaml", "markdown"}
+var Formats = []string{"table", "json", "yaml", "markdown", "prometheus", "lines"}
 
-// Options tune the human formats.
+// Options tune the human formats, and say what the prometheus format reports beside the report.
 type Options struct {
 	// Color adds ANSI colours to the table; see UseColor.
 	Color bool
+	// Time is when the run finished: the prometheus format's rdmadoctor_last_run_timestamp_seconds
+	// (left out when zero, so that output of the same report is the same).
+	Time time.Time
+	// NoRDMAFacts says that nothing about RDMA could be evaluated (diagnose exit 3): the
+	// prometheus format writes rdmadoctor_rdma_facts 0.
+	NoRDMAFacts bool
 }
 
 // Write renders r in the named format.
@@ -37,6 +45,10 @@ func Write(w io.Writer, format string, r *report.Report, opts Options) error {
 		return YAML(w, r)
 	case "markdown":
 		return Markdown(w, r)
+	case "prometheus":
+		return Prometheus(w, r, opts)
+	case "lines":
+		return Lines(w, r)
 	}
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
 }

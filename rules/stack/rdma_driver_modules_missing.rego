@@ -35,6 +35,7 @@ package rdmadoctor.rules.rdma_driver_modules_missing
 
 import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.join
+import data.rdmadoctor.lib.modules
 
 # loaded counts a module listed itself or as a user of another one: a `lsmod | grep x` excerpt
 # shows ib_uverbs only in ib_core's "Used by" column.
@@ -57,6 +58,8 @@ findings contains f if {
 	mellanox_present
 	not loaded.mlx5_core
 	not loaded.mlx4_core
+	modules.absent("mlx5_core") # a filtered excerpt proves only what its filter covers
+	modules.absent("mlx4_core")
 	not probe_failed_logged
 	f := finding.with_fields(
 		finding.node(sprintf("no Mellanox core driver is loaded (neither mlx5_core nor mlx4_core in lsmod) although %s", [why_present]), array.concat(module_evidence, pci_evidence)),
@@ -70,6 +73,7 @@ findings contains f if {
 	some core, ib in {"mlx5_core": "mlx5_ib", "mlx4_core": "mlx4_ib"}
 	loaded[core]
 	not loaded[ib]
+	modules.absent(ib)
 	count(input.devices) == 0
 	not probe_failed_logged
 	f := finding.with_fields(
@@ -83,6 +87,7 @@ findings contains f if {
 	is_array(input.host.modules)
 	loaded.ib_core
 	not loaded.ib_uverbs
+	modules.absent("ib_uverbs")
 	not verbs_answered
 	f := finding.with_fields(
 		finding.node("ib_core is loaded but ib_uverbs is not: user-space verbs (libibverbs, perftest, MPI, NCCL) cannot open any device", module_evidence),

@@ -69,3 +69,21 @@ test_no_finding_for_a_refusal_that_is_not_no_device if {
 	r := {"tool": "ibstat", "message": "ibpanic: [1323906] main: stat of IB device 'mlx5_8' failed: No such file or directory", "evidence": {"line": 9}}
 	count(rule.findings) == 0 with input as {"host": {"modules": null, "userspace": [r]}, "pci": [cx4], "devices": []}
 }
+
+test_fires_on_the_grep_mlx_excerpt if {
+	# the same excerpt saved as lsmod_grep_mlx: its filter covers mlx5_core and mlx4_core
+	fs := rule.findings with input as {"host": {"modules": ofed_only, "modules_filter": "mlx"}}
+	count(fs) == 1
+}
+
+test_no_finding_from_an_excerpt_of_unknown_filter if {
+	# the excerpt pasted as output.txt: no lsmod header, no grep in the name; mlx5_core may be
+	# loaded and filtered out
+	count(rule.findings) == 0 with input as {"host": {"modules": ofed_only, "modules_filter": "?"}}
+}
+
+test_no_finding_when_the_filter_does_not_cover_ib_uverbs if {
+	# `lsmod | grep mlx5` (corpus 111 style) lists mlx5_core, mlx5_ib and ib_core only as a user
+	mods := [{"name": "mlx5_core"}, {"name": "mlx5_ib"}, {"name": "ib_core"}]
+	count(rule.findings) == 0 with input as {"host": {"modules": mods, "modules_filter": "mlx5"}, "devices": [{"name": "mlx5_0"}]}
+}

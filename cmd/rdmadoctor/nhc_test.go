@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// nhcHarness is the part of LBNL NHC (github.com/mej/nhc) that a check file sees, as its
+// README ("Writing Checks") and its nhc script define it: check files are sourced by bash; a
+// failing check calls `die CODE "message"` and then returns CODE; die records the message and
+// ends NHC with CODE, except with NHC_CHECK_ALL=1, where it counts the failure and returns 0 so
+// the next check runs; $TIMEOUT is NHC's own time limit (30 s by default). NHC is not packaged
+// in Debian, so this harness stands in for it.
+const nhcHarness = `
+TIMEOUT=${TIMEOUT:-30}
+FAIL_CNT=0
+die() {
+    local RET="$1"
+    shift
+    echo "die $RET $*"
+    if [[ "$NHC_CHECK_ALL" == "1" ]]; then
+        ((FAIL_CNT++))
+        return 0
+    fi
+    exit "$RET"
+}
+source "$CHECK_FILE"
+check_rdmadoctor "$@"
+echo "returned $?"
+`
+
+// TestNHCCheck: contrib/nhc/rdmadoctor.nhc's check_rdmadoctor on corpus cases, under the NHC
+// harness: a node without a subnet manager (017) dies with the rule id and port; three
+// diagnoses (056) name the first and count the others; a healthy node (018: warnings only)
+// passes; rdmadoctor failing (exit 2) or finding no RDMA (exit 3) passes, with -N the latter
+// fails; bad options die as NHC's own checks do.
+func TestNHCCheck(t *testing.T) {
+	bash := realTool(t, "bash", "bash")
+	rdmadoctor := rdmadoctorOnPath(t)
+	check := contribFile(t, "nhc", "rdmadoctor.nhc")
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name     string
+		env      []string
+		args     []string
+		want     string // stdout
+		wantCode int
+		stderr   string
+	}{
+		{"no subnet manager", nil, []string{"--", "--snapshot", corpusCase(t, "017")},
+			"die 1 rdmadoctor: ib-port-no-subnet-manager ibp4s0/1\n", 1, ""},
+		{"NHC_CHECK_ALL: die returns, the check returns 1", []string{"NHC_CHECK_ALL=1"}, []string{"--", "--snapshot", corpusCase(t, "017")},
+			"die 1 rdmadoctor: ib-port-no-subnet-manager ibp4s0/1\nreturned 1\n", 0, ""},
+		{"three diagnoses", nil, []string{"--", "--snapshot", corpusCase(t, "056")},
+			"die 1 rdmadoctor: ib-port-no-subnet-manager mlx5_0/1 (+2 more)\n", 1, ""},
+		{"warnings below -s error", nil, []string{"--", "--snapshot", corpusCase(t, "018")}, "returned 0\n", 0, ""},
+		{"warnings at -s warning", nil, []string{"-s", "warning", "--", "--snapshot", corpusCase(t, "018")},
+			"die 1 rdmadoctor: module-speed-below-port-capability node (+1 more)\n", 1, ""},
+		{"rdmadoctor fails", nil, []string{"--", "--snapshot", filepath.Join(dir, "does-not-exist")},
+			"returned 0\n", 0, "check_rdmadoctor:  rdmadoctor could not run (exit 2); passing"},
+		{"no RDMA", nil, []string{"--", "--input", check},
+			"returned 0\n", 0, "check_rdmadoctor:  nothing about RDMA could be evaluated (rdmadoctor exit 3); passing"},
+		{"no RDMA with -N", nil, []string{"-N", "--", "--input", check},
+			"die 1 rdmadoctor: no RDMA device or RDMA tool output\n", 1, ""},
+		{"timeout above NHC's", nil, []string{"-t", "60"},
+			"die 1 check_rdmadoctor:  Command timeout 60 exceeds NHC timeout 30\n", 1, ""},
+		{"bad severity", nil, []string{"-s", "fatal"},
+			"die 1 check_rdmadoctor:  Severity fatal is not critical, error, warning or info\n", 1, ""},
+		{"missing argument", nil, []string{"-t"},
+			"die 1 check_rdmadoctor:  Option -t requires an argument.\n", 1, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bash, append([]string{"-c", nhcHarness, "nhc"}, tc.args...)...)
+			cmd.Env = append(append(cmd.Environ(), "CHECK_FILE="+check, "RDMADOCTOR="+rdmadoctor), tc.env...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if stdout.String() != tc.want || code != tc.wantCode {
+				t.Errorf("stdout %q, exit %d; want %q, exit %d; stderr:\n%s", stdout.String(), code, tc.want, tc.wantCode, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tc.stderr) {
+				t.Errorf("stderr %q lacks %q", stderr.String(), tc.stderr)
+			}
+		})
+	}
+}
+
+// TestChecksShellcheckClean: the Slurm wrapper (POSIX sh) and the NHC check file (bash, as NHC
+// sources it) pass shellcheck.
+func TestChecksShellcheckClean(t *testing.T) {
+	shellcheck := realTool(t, "shellcheck", "shellcheck")
+	for file, shell := range map[string]string{
+		contribFile(t, "slurm", "rdmadoctor-healthcheck"): "sh",
+		contribFile(t, "nhc", "rdmadoctor.nhc"):           "bash",
+	} {
+		if out, err := exec.Command(shellcheck, "--shell="+shell, file).CombinedOutput(); err != nil {
+			t.Errorf("shellcheck --shell=%s %s: %v\n%s", shell, file, err, out)
+		}
+	}
+}
