@@ -140,7 +140,7 @@ func writeFleet(c *cli.Context, format string, f *report.Fleet) error {
 	if write, ok := fleetWriters[format]; ok {
 		err = write(w, f)
 	} else {
-		err = render.WriteFleet(w, format, f, render.Options{Color: render.UseColor(w, c.Bool("no-color"))})
+		err = render.WriteFleet(w, format, f, render.Options{Color: render.UseColor(w, c.Bool("no-color")), Width: render.Width(w)})
 	}
 	if file != nil {
 		if cerr := file.Close(); err == nil {
