@@ -22,7 +22,7 @@ OPA      ?= bin/opa
 FACTS    ?= bin/bench-facts.json
 BENCHCOUNT ?= 5
 
-.PHONY: fleet-report-png all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile bench-snapshot bench-fleet docs
+.PHONY: fleet-report-png all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile bench-snapshot bench-fleet docs deb
 
 all: lint test build
 
@@ -114,3 +114,28 @@ CONVERT ?= /usr/bin/convert
 fleet-report-png:
 	RDMADOCTOR_FLEET_PNG=$(CURDIR)/docs/fleet-report.png $(GO) test ./report/render/html -run '^TestDocsScreenshot$$' -count=1 -v
 	$(CONVERT) docs/fleet-report.png +dither -colors 64 -define png:compression-level=9 PNG8:docs/fleet-report.png
+
+# The Debian package, DEBDIR/rdmadoctor_<version>_<arch>.deb (docs/integrations.md): the binary
+# (static, with the version, commit and build date in -ldflags), the man page, the bash, zsh and
+# fish completions, README.md, and contrib/ (Slurm, NHC, node-problem-detector) under
+# /usr/share/rdmadoctor/contrib. nfpm is the `tool` of packaging/nfpm/go.mod (a module of its
+# own, see there), the layout packaging/nfpm.yaml.
+# SOURCE_DATE_EPOCH, when set, is the build date (reproducible builds).
+DEBDIR      ?= bin/deb
+DEB_COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null)
+DEB_VERSION ?= $(shell v=0.1.0; c=$$(TZ=UTC git log -1 --format=%cd --date=format-local:%Y%m%d%H%M%S 2>/dev/null) && \
+	echo "$$v~git$$c.$$(git rev-parse --short=12 HEAD)" || echo "$$v")
+DEB_DATE    ?= $(shell date -u -d "@$${SOURCE_DATE_EPOCH:-$$(date +%s)}" +%Y-%m-%dT%H:%M:%SZ)
+DEB_ARCH    ?= $(shell $(GO) env GOARCH)
+DEB_LDFLAGS  = -X main.buildVersion=$(DEB_VERSION) -X main.buildCommit=$(DEB_COMMIT) -X main.buildDate=$(DEB_DATE)
+
+deb:
+	rm -rf $(DEBDIR)/stage && mkdir -p $(DEBDIR)/stage
+	CGO_ENABLED=0 $(GO) build -trimpath -tags '$(TAGS)' -ldflags '$(DEB_LDFLAGS)' -o $(DEBDIR)/stage/rdmadoctor ./cmd/rdmadoctor
+	gzip -9n < docs/man/rdmadoctor.1 > $(DEBDIR)/stage/rdmadoctor.1.gz
+	$(DEBDIR)/stage/rdmadoctor completion bash > $(DEBDIR)/stage/rdmadoctor.bash
+	$(DEBDIR)/stage/rdmadoctor completion zsh > $(DEBDIR)/stage/_rdmadoctor
+	$(DEBDIR)/stage/rdmadoctor completion fish > $(DEBDIR)/stage/rdmadoctor.fish
+	sed -e 's|@DEB_VERSION@|$(DEB_VERSION)|; s|@DEB_ARCH@|$(DEB_ARCH)|; s|@DEB_SRC@|$(CURDIR)|; s|@DEB_STAGE@|$(abspath $(DEBDIR))/stage|' \
+		packaging/nfpm.yaml > $(DEBDIR)/stage/nfpm.yaml
+	$(GO) -C packaging/nfpm tool nfpm package --config '$(abspath $(DEBDIR))/stage/nfpm.yaml' --packager deb --target '$(abspath $(DEBDIR))/'

@@ -19,7 +19,7 @@ import (
 
 // caseFS reads corpus case prefix into memory (without CASE.md and expect.json, which are not
 // input), so that a test can vary one of its lines.
-func caseFS(t *testing.T, prefix string) fstest.MapFS {
+func caseFS(t testing.TB, prefix string) fstest.MapFS {
 	t.Helper()
 	m, _ := filepath.Glob(filepath.Join(fixtures.CorpusDir(t), prefix+"-*"))
 	if len(m) != 1 {
@@ -58,7 +58,7 @@ func vary(t *testing.T, fsys fstest.MapFS, name, old, new string) fstest.MapFS {
 }
 
 // fleetOf builds each node's snapshot and summary, in host order.
-func fleetOf(t *testing.T, nodes map[string]fstest.MapFS) *facts.Fleet {
+func fleetOf(t testing.TB, nodes map[string]fstest.MapFS) *facts.Fleet {
 	t.Helper()
 	doc := &facts.Fleet{SchemaVersion: facts.FleetSchemaVersion}
 	hosts := make([]string, 0, len(nodes))
@@ -83,7 +83,7 @@ var (
 )
 
 // builtinFleet is the built-in fleet rules, prepared once per test process.
-func builtinFleet(t *testing.T) *engine.FleetEngine {
+func builtinFleet(t testing.TB) *engine.FleetEngine {
 	t.Helper()
 	fleetOnce.Do(func() {
 		var set *engine.Set

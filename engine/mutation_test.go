@@ -141,7 +141,7 @@ func TestMutantsNeverSilent(t *testing.T) {
 	}
 }
 
-func loadMapFS(t *testing.T, dir string) fstest.MapFS {
+func loadMapFS(t testing.TB, dir string) fstest.MapFS {
 	t.Helper()
 	fsys := fstest.MapFS{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {

@@ -14,7 +14,7 @@ import (
 
 // Areas are the rule families of the catalog. Rules of area FleetArea are fleet rules: they
 // evaluate the fleet document (facts.Fleet) in a FleetEngine, never a node's snapshot.
-var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters", "fabric", FleetArea}
+var Areas = []string{"ib", "link", "pcie", "roce", "firmware", "stack", "ipoib", "host", "sm", "counters", "fabric", "perf", FleetArea}
 
 // FleetArea is the area of the fleet rules (rules/fleet/).
 const FleetArea = "fleet"

@@ -31,6 +31,9 @@ type expectation struct {
 	Healthy    bool     `json:"healthy"`
 	NoCritical bool     `json:"no_critical"`
 	Stretch    bool     `json:"stretch"`
+	// ExplainedBy maps a diagnosis id to the id of the cause it must be placed under
+	// (explained_by set, ranked below it).
+	ExplainedBy map[string]string `json:"explained_by"`
 	// WithoutProfile is checked on a second run that ignores profile.yaml.
 	WithoutProfile *expectation `json:"without_profile"`
 }
@@ -190,6 +193,26 @@ func judge(rep *report.Report, exp expectation) []string {
 	for _, id := range exp.Absent {
 		if all[id] {
 			why = append(why, id+" present")
+		}
+	}
+	rank := map[string]int{}
+	for _, d := range rep.Diagnoses {
+		if _, ok := rank[d.ID]; !ok {
+			rank[d.ID] = d.Rank
+		}
+	}
+	for id, cause := range exp.ExplainedBy {
+		if !all[id] {
+			continue // reported as missing when expected present
+		}
+		for _, d := range rep.Diagnoses {
+			if d.ID == id && (d.ExplainedBy == nil || *d.ExplainedBy != cause || d.Rank < rank[cause]) {
+				got := "nothing"
+				if d.ExplainedBy != nil {
+					got = *d.ExplainedBy
+				}
+				why = append(why, fmt.Sprintf("%s (rank %d) explained by %s, want %s (rank %d)", id, d.Rank, got, cause, rank[cause]))
+			}
 		}
 	}
 	for _, d := range rep.Diagnoses {

@@ -48,6 +48,28 @@ var FleetGroups = map[string]FleetGroup{
 		Node: func(n *NodeSummary) bool { return len(n.Drivers) > 0 }},
 	"nodes_memlock": {Title: "locked-memory limits", NodeGroups: []string{"memlock"},
 		Node: func(n *NodeSummary) bool { return n.Memlock != nil }},
+	// The merged fabric (facts/fabricview): what one capture of a whole fabric gives is a fact of
+	// the document, however many nodes had it.
+	"fleet_fabric_links": {Title: "fabric links with both ends", NodeGroups: []string{"iblinkinfo", "fabric_ports"},
+		Doc: func(f *Fleet) bool { return f.Fabric != nil && len(f.Fabric.Links) > 0 }},
+	"fleet_fabric_counters": {Title: "fabric port counters seen by the nodes", NodeGroups: []string{"fabric_counters", "perfquery"},
+		Doc: fabricPortView(func(v *FabricPortView) bool { return len(v.Counters) > 0 })},
+	"fleet_fabric_sm": {Title: "sminfo answers of the nodes", NodeGroups: []string{"sminfo"},
+		Doc: func(f *Fleet) bool { return f.Fabric != nil && len(f.Fabric.SMViews) > 0 }},
+	"fleet_fabric_host_ports": {Title: "nodes' ports mapped to the fabric", NodeGroups: []string{"ib_ports", "iblinkinfo", "fabric_ports"},
+		Doc: func(f *Fleet) bool {
+			if f.Fabric == nil {
+				return false
+			}
+			for _, h := range f.Fabric.Hosts {
+				for _, p := range h.Ports {
+					if p.FabricPort != "" {
+						return true
+					}
+				}
+			}
+			return false
+		}},
 }
 
 func anyDevice(f func(*SummaryDevice) bool) func(*NodeSummary) bool {
@@ -96,4 +118,21 @@ func FleetAvailable(doc *Fleet) ([]string, map[string]int) {
 	}
 	sort.Strings(out)
 	return out, count
+}
+
+// fabricPortView reports whether any view of any port of the merged fabric satisfies ok.
+func fabricPortView(ok func(*FabricPortView) bool) func(*Fleet) bool {
+	return func(f *Fleet) bool {
+		if f.Fabric == nil {
+			return false
+		}
+		for i := range f.Fabric.Ports {
+			for j := range f.Fabric.Ports[i].Views {
+				if ok(&f.Fabric.Ports[i].Views[j]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 }

@@ -54,6 +54,7 @@ var GroupTitles = map[string]string{
 	"meminfo":            "/proc/meminfo",
 	"mst_status":         "mst status output",
 	"counter_deltas":     "counter rates (two reads)",
+	"perftest":           "perftest results",
 }
 
 // Available returns the fact groups that the sources provide, sorted.

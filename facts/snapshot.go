@@ -31,6 +31,9 @@ type Snapshot struct {
 	GIDListings []GIDListing `json:"gid_listings,omitempty"`
 	// IRQs are the RDMA-related lines of /proc/interrupts with their affinity.
 	IRQs []IRQ `json:"irqs"`
+	// Perftest holds the runs of perftest benchmarks (ib_write_bw, ib_read_lat, ...) found in
+	// the snapshot, in the order read.
+	Perftest []PerftestRun `json:"perftest,omitempty"`
 	// Fabric holds views of the IB fabric beyond this node (iblinkinfo, sminfo, perfquery, ...).
 	Fabric Fabric `json:"fabric"`
 	// Sample is set when counters were read twice (gather --sample); Port.CounterDeltas then hold rates.

@@ -14,6 +14,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	nodesummary "github.com/rdmadoctor/rdmadoctor/facts/summary"
 	"github.com/rdmadoctor/rdmadoctor/fleet"
 	"github.com/rdmadoctor/rdmadoctor/internal/diagnosis"
 	"github.com/rdmadoctor/rdmadoctor/internal/visible"
@@ -74,6 +75,10 @@ func fleetAction(c *cli.Context) error {
 		return withCode(exitUsage, err)
 	}
 	e.Timeout = c.Duration("timeout")
+	fe, err := run.rules.set.PrepareFleet(run.ctx)
+	if err != nil {
+		return withCode(exitUsage, err)
+	}
 
 	if os.Getenv("GOGC") == "" {
 		// main's GOGC=200 suits one short diagnose; a fleet's heap holds every node's report
@@ -87,12 +92,14 @@ func fleetAction(c *cli.Context) error {
 	}
 	update, stop := fleetProgress(c.App.ErrWriter, len(paths))
 	res, err := fleet.Run(run.ctx, paths, fleet.Options{
-		Engine:    e,
-		Diagnosis: diagnosis.Options{Ignore: run.cfg.ignores(), MinSeverity: run.minSev},
-		Profile:   run.profile,
-		Version:   version,
-		Workers:   c.Int("jobs"),
-		Progress:  update,
+		Engine:     e,
+		Diagnosis:  diagnosis.Options{Ignore: run.cfg.ignores(), MinSeverity: run.minSev},
+		Profile:    run.profile,
+		Version:    version,
+		Workers:    c.Int("jobs"),
+		Progress:   update,
+		Summarize:  nodesummary.Summarize,
+		FleetRules: fe.Diagnose,
 	})
 	stop()
 	if err != nil {
@@ -133,7 +140,7 @@ func writeFleet(c *cli.Context, format string, f *report.Fleet) error {
 	if write, ok := fleetWriters[format]; ok {
 		err = write(w, f)
 	} else {
-		err = render.WriteFleet(w, format, f, render.Options{Color: render.UseColor(w, c.Bool("no-color"))})
+		err = render.WriteFleet(w, format, f, render.Options{Color: render.UseColor(w, c.Bool("no-color")), Width: render.Width(w)})
 	}
 	if file != nil {
 		if cerr := file.Close(); err == nil {

@@ -60,6 +60,11 @@ func reflectDoc(doc any, id string, commentMap map[string]string) *jsonschema.Sc
 	return s
 }
 
+// Nullable marks, in root, the properties of t's definition and of those below it that
+// encoding/json can write as null, as nullable below does for the fact documents: a generator
+// of another schema that holds fact types (the fleet report's node summaries) calls it.
+func Nullable(root *jsonschema.Schema, t reflect.Type) { nullable(root, t, map[reflect.Type]bool{}) }
+
 // nullable marks the properties that encoding/json can write as null (pointers, and slices and
 // maps without omitempty) as "anyOf: [T, null]", so the schema documents that null means "not
 // gathered". OPA's type checker understands anyOf (it ignores oneOf, which the reflector's own

@@ -24,22 +24,34 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 	f = escapedFleet(f)
 	p := painter(opts.Color)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s fleet: %s\n", f.Tool.Name, f.Tool.Version, fleetSummary(f))
+	width := opts.Width
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	for _, l := range wrapText(fmt.Sprintf("%s %s fleet: %s", f.Tool.Name, f.Tool.Version, fleetSummary(f)), width, "", "  ") {
+		b.WriteString(l + "\n")
+	}
 
 	if len(f.Groups) > 0 {
+		idw := len("id")
+		for _, g := range f.Groups {
+			idw = max(idw, cols(g.ID))
+		}
+		// severity, id, nodes, subjects, then the last column; two blanks between columns
+		last := lastColumn(width, len("severity"), idw, len("nodes"), len("subjects"))
 		b.WriteString("\nGroups (the same diagnosis on several nodes):\n")
-		t := fleetTable()
+		t := fleetTable(width)
 		t.AppendHeader(table.Row{"severity", "id", "nodes", "subjects", "hosts, example"})
 		for i, g := range f.Groups {
 			if i > 0 {
 				t.AppendRow(table.Row{"", "", "", "", ""})
 			}
-			hosts := wrapHostList(g.HostList, hostListWidth)
+			hosts := wrapHostList(g.HostList, min(hostListWidth, last))
 			t.AppendRow(table.Row{p(severityColors[g.Severity], g.Severity), g.ID, strconv.Itoa(len(g.Nodes)), strconv.Itoa(g.Subjects), hosts[0]})
 			for _, h := range hosts[1:] {
 				t.AppendRow(table.Row{"", "", "", "", h})
 			}
-			for _, l := range wrapWords("e.g. "+g.Example, wrapWidth, "") {
+			for _, l := range wrapText("e.g. "+g.Example, last, "", "") {
 				t.AppendRow(table.Row{"", "", "", "", p(text.Colors{text.Faint}, l)})
 			}
 		}
@@ -47,16 +59,24 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 	}
 
 	if len(f.FleetDiagnoses) > 0 {
+		idw, rankw, hostw := len("id"), len("#"), len("hosts")
+		for _, d := range f.FleetDiagnoses {
+			idw, rankw = max(idw, cols(d.ID)), max(rankw, len(strconv.Itoa(d.Rank)))
+			for _, h := range wrapHostList(d.HostList, hostListWidth) {
+				hostw = max(hostw, cols(h))
+			}
+		}
+		last := lastColumn(width, rankw, len("severity"), idw, hostw)
 		b.WriteString("\nFleet diagnoses (found by comparing nodes):\n")
-		t := fleetTable()
+		t := fleetTable(width)
 		t.AppendHeader(table.Row{"#", "severity", "id", "hosts", "message"})
 		for i, d := range f.FleetDiagnoses {
 			if i > 0 {
 				t.AppendRow(table.Row{"", "", "", "", ""})
 			}
-			msg := wrapWords(d.Message, wrapWidth, "")
+			msg := wrapText(d.Message, last, "", "")
 			hosts := wrapHostList(d.HostList, hostListWidth)
-			lines := append(msg[1:], fleetDetails(d, p)...)
+			lines := append(msg[1:], fleetDetails(d, p, last)...)
 			t.AppendRow(table.Row{strconv.Itoa(d.Rank), p(severityColors[d.Severity], d.Severity), d.ID, hosts[0], msg[0]})
 			for j := 0; j < max(len(lines), len(hosts)-1); j++ {
 				h, l := "", ""
@@ -74,7 +94,14 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 
 	if worst := worstNodes(f, worstNodesShown); len(worst) > 0 {
 		fmt.Fprintf(&b, "\nWorst nodes (%d of %s with a diagnosis):\n", len(worst), plural(countWithDiagnoses(f), "node", "nodes"))
-		t := fleetTable()
+		t := fleetTable(width)
+		// a host label may be a snapshot's folder name: broken at 32 columns, the first
+		// diagnosis folded into what is left
+		hostw := 32
+		t.SetColumnConfigs([]table.ColumnConfig{
+			{Number: 1, WidthMax: hostw, WidthMaxEnforcer: text.WrapHard},
+			{Number: 5, WidthMax: lastColumn(width, hostw, len("unreadable"), len("critical"), len("diagnoses")), WidthMaxEnforcer: text.WrapSoft},
+		})
 		t.AppendHeader(table.Row{"host", "status", "worst", "diagnoses", "first diagnosis"})
 		for _, n := range worst {
 			first := n.Diagnoses[0]
@@ -89,13 +116,20 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 	if bad := nodesWith(f, report.NodeUnreadable); len(bad) > 0 {
 		fmt.Fprintf(&b, "\n%s (%s, not diagnosed):\n", p(severityColors["error"], "Unreadable"), plural(len(bad), "node", "nodes"))
 		for _, n := range bad {
-			fmt.Fprintf(&b, "  %s: %s\n      %s\n", n.Host, n.Snapshot, n.Error)
+			for _, l := range wrapText(n.Host+": "+n.Snapshot, width, "  ", "      ") {
+				b.WriteString(l + "\n")
+			}
+			for _, l := range wrapText(n.Error, width, "      ", "      ") {
+				b.WriteString(l + "\n")
+			}
 		}
 	}
 	if partial := nodesWith(f, report.NodePartial); len(partial) > 0 {
 		fmt.Fprintf(&b, "\nPartly read (%s: results may be incomplete):\n", plural(len(partial), "node", "nodes"))
 		for _, n := range partial {
-			fmt.Fprintf(&b, "  %s: %s\n", n.Host, strings.Join(n.Incomplete, ", "))
+			for _, l := range wrapText(n.Host+": "+strings.Join(n.Incomplete, ", "), width, "  ", "      ") {
+				b.WriteString(l + "\n")
+			}
 		}
 	}
 	if none := nodesWith(f, report.NodeNoRDMA); len(none) > 0 {
@@ -103,39 +137,65 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 		for i, n := range none {
 			hosts[i] = n.Host
 		}
-		fmt.Fprintf(&b, "\nNothing about RDMA could be evaluated on %s: %s\n", plural(len(none), "node", "nodes"), strings.Join(hosts, ", "))
+		b.WriteString("\n")
+		for _, l := range wrapText(fmt.Sprintf("Nothing about RDMA could be evaluated on %s: %s", plural(len(none), "node", "nodes"), strings.Join(hosts, ", ")), width, "", "  ") {
+			b.WriteString(l + "\n")
+		}
 	}
 	if len(f.Skipped) > 0 {
 		fmt.Fprintf(&b, "\nFleet rules not checked (%d):\n", len(f.Skipped))
 		for _, g := range groupSkipped(f.Skipped) {
-			fmt.Fprintf(&b, "  %s\n      %s\n", g.Reason, p(text.Colors{text.Faint}, strings.Join(g.IDs, ", ")))
+			for _, l := range wrapText(g.Reason, width, "  ", "    ") {
+				b.WriteString(l + "\n")
+			}
+			for _, l := range wrapText(strings.Join(g.IDs, ", "), width, "      ", "      ") {
+				b.WriteString(p(text.Colors{text.Faint}, l) + "\n")
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func fleetTable() table.Writer {
+// lastColumn is the width left to a table's last column on a terminal of width columns after
+// the other columns (of the given widths) and the two blanks after each column, its own too
+// (go-pretty pads it before it trims); at least 30.
+func lastColumn(width int, others ...int) int {
+	w := width - gap
+	for _, o := range others {
+		w -= o + 2
+	}
+	return max(w, 30)
+}
+
+func fleetTable(width int) table.Writer {
 	t := table.NewWriter()
 	t.SetStyle(tableStyle())
+	t.Style().Size.WidthMax = width
 	t.SuppressTrailingSpaces()
 	return t
 }
 
 // fleetDetails are the lines under a fleet diagnosis' message: the evidence with the host it
 // is from, and the fix commands with their notes.
-func fleetDetails(d report.FleetDiagnosis, p func(text.Colors, string) string) []string {
+// Each is folded to width columns: prose at blanks, commands at blanks outside quotes with a
+// " \\" continuation, so that a command still pastes as one.
+func fleetDetails(d report.FleetDiagnosis, p func(text.Colors, string) string, width int) []string {
 	var out []string
 	if d.Confidence != "" && d.Confidence != "high" {
 		out = append(out, d.Confidence+" confidence")
 	}
 	for _, ev := range d.Evidence {
-		out = append(out, p(text.Colors{text.Faint}, "  "+ev.Host+": "+padding.ReplaceAllString(evidenceLine(ev.Evidence), "  ")))
+		for _, l := range wrapText(ev.Host+": "+padding.ReplaceAllString(evidenceLine(ev.Evidence), "  "), width, "  ", "      ") {
+			out = append(out, p(text.Colors{text.Faint}, l))
+		}
 	}
 	for _, fx := range d.Fix {
-		out = append(out, "$ "+p(text.Colors{text.Bold}, fx.Command))
+		for _, l := range wrapCommand(fx.Command, width, "$ ", "    ") {
+			out = append(out, p(text.Colors{text.Bold}, l))
+		}
 		if fx.Note != "" {
-			for _, l := range wrapWords(fx.Note, wrapWidth, "    # ") {
+			for _, l := range wrapText(fx.Note, width, "    # ", "    # ") {
 				out = append(out, p(text.Colors{text.Faint}, l))
 			}
 		}
@@ -173,6 +233,12 @@ func wrapHostList(hl string, width int) []string {
 		}
 	}
 	parts = append(parts, hl[start:])
+	// A single host name longer than a line (a snapshot named by its folder) is broken.
+	var fitted []string
+	for _, part := range parts {
+		fitted = append(fitted, strings.Split(text.WrapHard(part, width), "\n")...)
+	}
+	parts = fitted
 	lines := []string{""}
 	for _, part := range parts {
 		last := &lines[len(lines)-1]

@@ -14,7 +14,7 @@
 #   severity: warning
 #   confidence: medium
 #   requires: [ethtool_stats]
-#   explains: [roce-transport-retransmissions, ib-link-flapping]
+#   explains: [roce-transport-retransmissions, ib-link-flapping, perftest-completion-error]
 #   needs_reboot: false
 #   fix:
 #     - command: ethtool --show-fec {{netdev}}

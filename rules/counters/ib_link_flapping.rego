@@ -24,7 +24,7 @@
 #     - facts: [port_counters]
 #     - facts: [fabric_counters]
 #     - facts: [kernel_log]
-#   explains: [ib-port-xmit-discards]
+#   explains: [ib-port-xmit-discards, perftest-completion-error]
 #   needs_reboot: false
 #   fix:
 #     - command: mlxlink -d {{pci}} -p {{port}} -m -c -e

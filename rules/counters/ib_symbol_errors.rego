@@ -17,7 +17,7 @@
 #   requires:
 #     - facts: [port_counters]
 #     - facts: [fabric_counters]
-#   explains: [ib-port-rcv-errors, ib-link-flapping]
+#   explains: [ib-port-rcv-errors, ib-link-flapping, perftest-completion-error]
 #   needs_reboot: false
 #   fix:
 #     - command: mlxlink -d {{pci}} -p {{port}} -c -e

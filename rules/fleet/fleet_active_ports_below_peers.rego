@@ -29,8 +29,17 @@ package rdmadoctor.rules.fleet_active_ports_below_peers
 
 import data.rdmadoctor.lib.fleet
 
-# active(node, t) counts the node's Active ports of CA type t; defined for every CA type the
-# node lists a port state of.
+# listed are the nodes (by index) and CA types with at least one port state, with the count of
+# Active ports of that type. The aggregates are complete rules, computed once per evaluation.
+listed := {[i, t, active(node, t)] |
+	some i, node in input.nodes
+	some dev in node.devices
+	t := dev.ca_type
+	some p in dev.ports
+	p.state
+}
+
+# active(node, t) counts the node's Active ports of CA type t.
 active(node, t) := count([p |
 	some dev in node.devices
 	dev.ca_type == t
@@ -38,29 +47,21 @@ active(node, t) := count([p |
 	p.state == "Active"
 ])
 
-# listed are the nodes and CA types with at least one port state.
-listed contains [node, dev.ca_type] if {
-	some node in input.nodes
-	some dev in node.devices
-	dev.ca_type
-	some p in dev.ports
-	p.state
+# counts[t][n] is how many nodes have n Active ports of CA type t.
+counts := {t: {n: count({i | some [i, t2, n2] in listed; t2 == t; n2 == n}) |
+	some n in {n3 | some [_, t3, n3] in listed; t3 == t}
+} |
+	some t in {t4 | some [_, t4, _] in listed}
 }
 
-# counts(t) counts the nodes per number of Active ports of CA type t.
-counts(t) := {n: count({node.host | some [node, u] in listed; u == t; active(node, t) == n}) |
-	some [node, u] in listed
-	u == t
-	n := active(node, t)
-}
+want := {t: n | some t, cs in counts; n := fleet.majority(cs)}
 
 findings contains f if {
 	not input.profile.expected_active_ports
-	some [node, t] in listed
-	cs := counts(t)
-	want := fleet.majority(cs)
-	have := active(node, t)
-	have < want
+	some [i, t, have] in listed
+	w := want[t]
+	have < w
+	node := input.nodes[i]
 	down := [e |
 		some dev in node.devices
 		dev.ca_type == t
@@ -69,12 +70,12 @@ findings contains f if {
 		p.state != "Active"
 		some e in fleet.evidence(node, p, ["state", "physical_state"])
 	]
-	n := cs[want]
+	n := counts[t][w]
 	f := {
 		"nodes": [node.host],
 		"subject": {},
 		"message": sprintf("%s has %d Active %s port%s while %d %s have %d", [
-			node.host, have, t, plural(have), n, fleet.nodes_word(n), want,
+			node.host, have, t, plural(have), n, fleet.nodes_word(n), w,
 		]),
 		"evidence": down,
 		"vars": {"ca_type": t},

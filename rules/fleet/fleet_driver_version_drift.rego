@@ -27,31 +27,46 @@ package rdmadoctor.rules.fleet_driver_version_drift
 
 import data.rdmadoctor.lib.fleet
 
-entries contains {"node": node, "driver": d} if {
-	some node in input.nodes
-	some d in node.drivers
+# entries are the driver versions, by node and driver index. The aggregates are complete rules,
+# computed once per evaluation.
+entries := [{"i": i, "x": x, "name": d.name, "v": d.version} |
+	some i, node in input.nodes
+	some x, d in node.drivers
+]
+
+# hosts[name][v] are the nodes whose driver name reports version v.
+hosts := {name: {v: {input.nodes[e.i].host | some e in entries; e.name == name; e.v == v} |
+	some v in {e.v | some e in entries; e.name == name}
+} |
+	some name in {e.name | some e in entries}
 }
 
-hosts(name, v) := {e.node.host | some e in entries; e.driver.name == name; e.driver.version == v}
+want := {name: v | some name, by in hosts; v := fleet.majority({v: count(hs) | some v, hs in by})}
 
-versions(name) := {v: count(hosts(name, v)) | some e in entries; e.driver.name == name; v := e.driver.version}
+# peer[name] is the driver entry of the first node (by host) at the majority version.
+peer := {name: p |
+	some name, w in want
+	first := min(hosts[name][w])
+	some p in entries
+	p.name == name
+	input.nodes[p.i].host == first
+}
 
 findings contains f if {
 	some e in entries
-	want := fleet.majority(versions(e.driver.name))
-	e.driver.version != want
-	first := min(hosts(e.driver.name, want))
-	some p in entries
-	p.node.host == first
-	p.driver.name == e.driver.name
-	n := count(hosts(e.driver.name, want))
+	w := want[e.name]
+	e.v != w
+	node := input.nodes[e.i]
+	p := peer[e.name]
+	pnode := input.nodes[p.i]
+	n := count(hosts[e.name][w])
 	f := {
-		"nodes": [e.node.host],
+		"nodes": [node.host],
 		"subject": {},
 		"message": sprintf("%s runs %s %s while %d %s %s %s", [
-			e.node.host, e.driver.name, e.driver.version, n, fleet.nodes_word(n), fleet.run_word(n), want,
+			node.host, e.name, e.v, n, fleet.nodes_word(n), fleet.run_word(n), w,
 		]),
-		"evidence": array.concat(fleet.line(e.node, e.driver.evidence), fleet.line(p.node, p.driver.evidence)),
-		"vars": {"driver": e.driver.name, "version": want},
+		"evidence": array.concat(fleet.line(node, node.drivers[e.x].evidence), fleet.line(pnode, pnode.drivers[p.x].evidence)),
+		"vars": {"driver": e.name, "version": w},
 	}
 }

@@ -39,14 +39,6 @@ model(dev) := {"kind": "PSID", "value": dev.psid} if dev.psid
 
 else := {"kind": "CA type", "value": dev.ca_type} if dev.ca_type
 
-# entries are the adapters with a firmware version and a model, each with its node.
-entries contains {"node": node, "dev": dev, "model": model(dev)} if {
-	some node in input.nodes
-	some dev in node.devices
-	dev.firmware
-	not minimum(dev)
-}
-
 # minimum is the profile's min_firmware for the adapter's CA type or device type.
 minimum(dev) := v if {
 	v := input.profile.min_firmware[dev.ca_type]
@@ -59,61 +51,81 @@ kind(dev) := dev.ca_type if input.profile.min_firmware[dev.ca_type]
 
 else := dev.device_type
 
-# hosts(m, v) are the nodes with an adapter of model m at version v.
-hosts(m, v) := {e.node.host | some e in entries; e.model == m; e.dev.firmware == v}
+# entries are the adapters with a firmware version and a model that the profile does not set a
+# minimum for, by node and device index. Each aggregate below is a complete rule, computed once
+# per evaluation: a fleet has thousands of nodes.
+entries := [{"i": i, "j": j, "m": model(dev), "v": dev.firmware} |
+	some i, node in input.nodes
+	some j, dev in node.devices
+	dev.firmware
+	not minimum(dev)
+]
 
-# versions(m) counts the nodes per version of model m.
-versions(m) := {v: count(hosts(m, v)) | some e in entries; e.model == m; v := e.dev.firmware}
+# hosts[m][v] are the nodes with an adapter of model m at version v.
+hosts := {m: {v: {input.nodes[e.i].host | some e in entries; e.m == m; e.v == v} | some v in versions_of[m]} |
+	some m in {e.m | some e in entries}
+}
 
-# peer_line is the evidence of one adapter at version v of model m: the first of those on the
-# first node by host.
-peer_line(m, v) := lines[0] if {
-	first := sort(hosts(m, v))[0]
-	lines := sort([fleet.evidence(e.node, e.dev, ["firmware", "psid"]) |
+versions_of := {m: {e.v | some e in entries; e.m == m} | some m in {e.m | some e in entries}}
+
+# want[m] is the version of model m on more nodes than any other.
+want := {m: v | some m, by in hosts; v := fleet.majority({v: count(hs) | some v, hs in by})}
+
+# peer_line[m][v] is the evidence of one adapter at version v of model m: the first of those on
+# the first node by host.
+peer_line := {m: {v: lines[0] |
+	some v, hs in by
+	first := min(hs)
+	lines := sort([fleet.evidence(input.nodes[e.i], input.nodes[e.i].devices[e.j], ["firmware", "psid"]) |
 		some e in entries
-		e.model == m
-		e.dev.firmware == v
-		e.node.host == first
+		e.m == m
+		e.v == v
+		input.nodes[e.i].host == first
 	])
+} |
+	some m, by in hosts
 }
 
 findings contains f if {
 	some e in entries
-	vs := versions(e.model)
-	want := fleet.majority(vs)
-	e.dev.firmware != want
-	n := count(hosts(e.model, want) - {e.node.host})
+	w := want[e.m]
+	e.v != w
+	node := input.nodes[e.i]
+	dev := node.devices[e.j]
+	n := count(hosts[e.m][w] - {node.host})
 	f := {
-		"nodes": [e.node.host],
-		"subject": fleet.subject(e.dev),
+		"nodes": [node.host],
+		"subject": fleet.subject(dev),
 		"message": sprintf("%s %s runs %s while %d %s with %s %s %s %s", [
-			e.node.host, fleet.label(e.dev), e.dev.firmware, n, fleet.nodes_word(n),
-			e.model.kind, e.model.value, fleet.run_word(n), want,
+			node.host, fleet.label(dev), e.v, n, fleet.nodes_word(n),
+			e.m.kind, e.m.value, fleet.run_word(n), w,
 		]),
-		"evidence": array.concat(fleet.evidence(e.node, e.dev, ["firmware", "psid", "ca_type"]), peer_line(e.model, want)),
-		"vars": {"version": want, "psid": object.get(e.dev, "psid", "")},
+		"evidence": array.concat(fleet.evidence(node, dev, ["firmware", "psid", "ca_type"]), peer_line[e.m][w]),
+		"vars": {"version": w, "psid": object.get(dev, "psid", "")},
 	}
 }
 
 # no version on more nodes than every other: name them all.
 findings contains f if {
-	some e in entries
-	vs := versions(e.model)
-	count(vs) > 1
-	not fleet.majority(vs)
-	e.node.host == min({h | some v, _ in vs; some h in hosts(e.model, v)})
+	some m, by in hosts
+	count(by) > 1
+	not want[m]
 	f := {
-		"nodes": sort({h | some v, _ in vs; some h in hosts(e.model, v)}),
+		"nodes": sort({h | some _, hs in by; some h in hs}),
 		"subject": {},
 		"message": sprintf("adapters with %s %s run %d firmware versions and none on most nodes: %s", [
-			e.model.kind, e.model.value, count(vs),
-			concat("; ", [sprintf("%s on %s", [v, concat(", ", sort(hosts(e.model, v)))]) | some v, _ in vs]),
+			m.kind, m.value, count(by),
+			concat("; ", [sprintf("%s on %s", [v, concat(", ", sort(hs))]) | some v, hs in by]),
 		]),
-		"evidence": [ev | some v, _ in vs; some ev in peer_line(e.model, v)],
+		"evidence": [ev | some v, _ in by; some ev in peer_line[m][v]],
 		"confidence": "low",
-		"vars": {"psid": object.get(e.dev, "psid", "")},
+		"vars": {"psid": psid(m)},
 	}
 }
+
+psid(m) := m.value if m.kind == "PSID"
+
+else := ""
 
 # the profile states the lowest acceptable version.
 findings contains f if {

@@ -34,62 +34,58 @@ fields contains "mode" if not input.profile.ipoib.mode
 
 fields contains "mtu" if not input.profile.ipoib.mtu
 
-# hosts(name, k, v) are the nodes whose IPoIB interface name has setting k at value v.
-hosts(name, k, v) := {node.host |
-	some node in input.nodes
-	some ip in node.ipoib
-	ip.name == name
-	ip[k] == v
-}
-
-# values(name, k) counts the nodes per value of setting k of interface name.
-values(name, k) := {v: count(hosts(name, k, v)) |
-	some node in input.nodes
-	some ip in node.ipoib
-	ip.name == name
-	v := ip[k]
-	v != null
-}
-
-# wanted(name, k) is the majority value of setting k of interface name.
-wanted(name, k) := fleet.majority(values(name, k))
-
-# odd(node, ip) are the settings of ip that differ from the majority.
-odd(ip) := [k |
-	some k in ["mode", "mtu"]
-	k in fields
+# settings are each IPoIB interface's known mode and MTU, by node and interface index. The
+# aggregates are complete rules, computed once per evaluation.
+settings := [{"i": i, "x": x, "name": ip.name, "k": k, "v": ip[k]} |
+	some i, node in input.nodes
+	some x, ip in node.ipoib
+	some k in fields
 	ip[k] != null
-	want := wanted(ip.name, k)
-	ip[k] != want
 ]
+
+# hosts[[name, k]][v] are the nodes whose interface name has setting k at value v.
+hosts := {nk: {v: {input.nodes[e.i].host | some e in settings; [e.name, e.k] == nk; e.v == v} |
+	some v in {e.v | some e in settings; [e.name, e.k] == nk}
+} |
+	some nk in {[e.name, e.k] | some e in settings}
+}
+
+# wanted[[name, k]] is the value of setting k of interface name on more nodes than any other.
+wanted := {nk: v | some nk, by in hosts; v := fleet.majority({v: count(hs) | some v, hs in by})}
 
 say("mode", v) := sprintf("%s mode", [v])
 
 say("mtu", v) := sprintf("MTU %d", [v])
 
-settings(ip) := concat(", ", [say(k, ip[k]) | some k in ["mode", "mtu"]; ip[k] != null])
+shown(ip) := concat(", ", [say(k, ip[k]) | some k in ["mode", "mtu"]; ip[k] != null])
 
-peers_say(name) := concat(", ", [say(k, wanted(name, k)) | some k in ["mode", "mtu"]; wanted(name, k)])
+peers_say(name) := concat(", ", [say(k, wanted[[name, k]]) | some k in ["mode", "mtu"]; wanted[[name, k]]])
+
+# odd are the node and interface indexes with a setting other than the majority's.
+odd := {[e.i, e.x] | some e in settings; e.v != wanted[[e.name, e.k]]}
 
 findings contains f if {
-	some node in input.nodes
-	some ip in node.ipoib
-	ks := odd(ip)
-	count(ks) > 0
-	n := min([count(hosts(ip.name, k, wanted(ip.name, k))) | some k in ks])
+	some [i, x] in odd
+	node := input.nodes[i]
+	ip := node.ipoib[x]
+	ks := [k | some k in ["mode", "mtu"]; k in fields; ip[k] != null; ip[k] != wanted[[ip.name, k]]]
+	n := min([count(hosts[[ip.name, k]][wanted[[ip.name, k]]]) | some k in ks])
 	f := {
 		"nodes": [node.host],
 		"subject": {"netdev": ip.name},
 		"message": sprintf("%s %s runs %s while %d %s' %s run %s", [
-			node.host, ip.name, settings(ip), n, fleet.nodes_word(n), ip.name, peers_say(ip.name),
+			node.host, ip.name, shown(ip), n, fleet.nodes_word(n), ip.name, peers_say(ip.name),
 		]),
 		"evidence": fleet.evidence(node, ip, ks),
 		"vars": {
 			"want": peers_say(ip.name),
-			"mode": object.get(wanted_all(ip.name), "mode", object.get(ip, "mode", null)),
-			"mtu": object.get(wanted_all(ip.name), "mtu", object.get(ip, "mtu", null)),
+			"mode": value(ip, "mode"),
+			"mtu": value(ip, "mtu"),
 		},
 	}
 }
 
-wanted_all(name) := {k: v | some k in ["mode", "mtu"]; v := wanted(name, k)}
+# value is the majority's setting k for ip's name, else ip's own.
+value(ip, k) := v if {
+	v := wanted[[ip.name, k]]
+} else := object.get(ip, k, null)

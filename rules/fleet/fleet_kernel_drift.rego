@@ -26,18 +26,19 @@ package rdmadoctor.rules.fleet_kernel_drift
 
 import data.rdmadoctor.lib.fleet
 
-hosts(k) := {node.host | some node in input.nodes; node.kernel == k}
+# hosts[k] are the nodes running kernel k; computed once per evaluation.
+hosts := {k: {node.host | some node in input.nodes; node.kernel == k} | some k in {node.kernel | some node in input.nodes}}
 
-kernels := {k: count(hosts(k)) | some node in input.nodes; k := node.kernel}
+# by_host are the node indexes by host label.
+by_host := {node.host: i | some i, node in input.nodes}
 
 findings contains f if {
-	want := fleet.majority(kernels)
+	want := fleet.majority({k: count(hs) | some k, hs in hosts})
+	peer := input.nodes[by_host[min(hosts[want])]]
+	n := count(hosts[want])
 	some node in input.nodes
 	node.kernel
 	node.kernel != want
-	some peer in input.nodes
-	peer.host == min(hosts(want))
-	n := count(hosts(want))
 	f := {
 		"nodes": [node.host],
 		"subject": {},

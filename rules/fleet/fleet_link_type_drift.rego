@@ -34,32 +34,41 @@ else := {"kind": "device type", "value": dev.device_type} if dev.device_type
 
 else := {"kind": "CA type", "value": dev.ca_type} if dev.ca_type
 
-entries contains {"node": node, "dev": dev, "model": model(dev), "param": param, "value": v} if {
-	some node in input.nodes
-	some dev in node.devices
+# entries are the LINK_TYPE settings, by node and device index. The aggregates are complete
+# rules, computed once per evaluation.
+entries := [{"i": i, "j": j, "m": model(dev), "param": param, "v": v} |
+	some i, node in input.nodes
+	some j, dev in node.devices
 	some param, v in dev.link_types
+]
+
+# hosts[[m, param]][v] are the nodes with an adapter of model m whose param is v.
+hosts := {mp: {v: {input.nodes[e.i].host | some e in entries; [e.m, e.param] == mp; e.v == v} |
+	some v in {e.v | some e in entries; [e.m, e.param] == mp}
+} |
+	some mp in {[e.m, e.param] | some e in entries}
 }
 
-hosts(m, param, v) := {e.node.host | some e in entries; e.model == m; e.param == param; e.value == v}
-
-values(m, param) := {v: count(hosts(m, param, v)) | some e in entries; e.model == m; e.param == param; v := e.value}
+want := {mp: v | some mp, by in hosts; v := fleet.majority({v: count(hs) | some v, hs in by})}
 
 # word is the value mstconfig set takes: "IB" of "IB(1)".
 word(v) := trim_space(split(v, "(")[0])
 
 findings contains f if {
 	some e in entries
-	want := fleet.majority(values(e.model, e.param))
-	e.value != want
-	n := count(hosts(e.model, e.param, want) - {e.node.host})
+	w := want[[e.m, e.param]]
+	e.v != w
+	node := input.nodes[e.i]
+	dev := node.devices[e.j]
+	n := count(hosts[[e.m, e.param]][w] - {node.host})
 	f := {
-		"nodes": [e.node.host],
-		"subject": fleet.subject(e.dev),
+		"nodes": [node.host],
+		"subject": fleet.subject(dev),
 		"message": sprintf("%s %s has %s %s while %d %s with %s %s have %s", [
-			e.node.host, fleet.label(e.dev), e.param, e.value, n, fleet.nodes_word(n),
-			e.model.kind, e.model.value, want,
+			node.host, fleet.label(dev), e.param, e.v, n, fleet.nodes_word(n),
+			e.m.kind, e.m.value, w,
 		]),
-		"evidence": fleet.evidence(e.node, e.dev, [concat(".", ["link_types", e.param])]),
-		"vars": {"param": e.param, "value": want, "link_type": word(want)},
+		"evidence": fleet.evidence(node, dev, [concat(".", ["link_types", e.param])]),
+		"vars": {"param": e.param, "value": w, "link_type": word(w)},
 	}
 }

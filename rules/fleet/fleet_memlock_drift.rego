@@ -38,19 +38,21 @@ kib(m) := 1e30 if m.unlimited
 
 else := m.soft_kib
 
-hosts(l) := {node.host | some node in input.nodes; node.memlock != null; limit(node.memlock) == l}
+# hosts[l] are the nodes whose limit is l; computed once per evaluation.
+hosts := {l: {node.host | some node in input.nodes; node.memlock != null; limit(node.memlock) == l} |
+	some l in {limit(node.memlock) | some node in input.nodes; node.memlock != null}
+}
 
-limits := {l: count(hosts(l)) | some node in input.nodes; node.memlock != null; l := limit(node.memlock)}
+by_host := {node.host: i | some i, node in input.nodes}
 
 findings contains f if {
-	want := fleet.majority(limits)
-	some peer in input.nodes
-	peer.host == min(hosts(want))
+	want := fleet.majority({l: count(hs) | some l, hs in hosts})
+	peer := input.nodes[by_host[min(hosts[want])]]
+	n := count(hosts[want])
 	some node in input.nodes
 	node.memlock != null
 	have := limit(node.memlock)
 	have != want
-	n := count(hosts(want))
 	lower := kib(node.memlock) < kib(peer.memlock)
 	f := {
 		"nodes": [node.host],

@@ -30,21 +30,37 @@ package rdmadoctor.rules.fleet_port_rate_below_peers
 
 import data.rdmadoctor.lib.fleet
 
-# ports are the Active ports with a rate, each with its node, device and comparison key.
-ports contains {"node": node, "dev": dev, "port": p, "key": [dev.ca_type, object.get(p, "link_layer", "")]} if {
-	some node in input.nodes
-	some dev in node.devices
+# ports are the Active ports with a rate, by node, device and port index, with their comparison
+# key. The aggregates below are complete rules, computed once per evaluation.
+ports := [{"i": i, "j": j, "k": x, "key": [dev.ca_type, object.get(p, "link_layer", "")], "rate": p.rate_gbps} |
+	some i, node in input.nodes
+	some j, dev in node.devices
 	dev.ca_type
-	some p in dev.ports
+	some x, p in dev.ports
 	p.state == "Active"
 	p.rate_gbps != null
+]
+
+keys := {e.key | some e in ports}
+
+# hosts[key][rate] are the nodes with an Active port of key at rate.
+hosts := {key: {r: {input.nodes[e.i].host | some e in ports; e.key == key; e.rate == r} |
+	some r in {e.rate | some e in ports; e.key == key}
+} |
+	some key in keys
 }
 
-# hosts(k, r) are the nodes with an Active port of key k at rate r.
-hosts(k, r) := {e.node.host | some e in ports; e.key == k; e.port.rate_gbps == r}
+# want[key] is the rate most nodes' ports of key run at.
+want := {key: r | some key, by in hosts; r := fleet.majority({r: count(hs) | some r, hs in by})}
 
-# rates(k) counts the nodes per rate of key k.
-rates(k) := {r: count(hosts(k, r)) | some e in ports; e.key == k; r := e.port.rate_gbps}
+# peer[key] is the first port (by host, device, port) of key at its majority rate.
+peer := {key: sort([[input.nodes[e.i].host, e.j, e.k, e] |
+	some e in ports
+	e.key == key
+	e.rate == r
+])[0][3] |
+	some key, r in want
+}
 
 # shape is "200 Gb/s (4X HDR)", with what the port record has.
 shape(p) := sprintf("%v Gb/s (%s)", [p.rate_gbps, trim_space(sprintf("%s %s", [width(p), object.get(p, "lane_speed", "")]))]) if {
@@ -56,13 +72,6 @@ shape(p) := sprintf("%v Gb/s (%s)", [p.rate_gbps, trim_space(sprintf("%s %s", [w
 width(p) := sprintf("%dX", [p.width_lanes]) if p.width_lanes != null
 
 else := ""
-
-# peer is the first port (by host, device, port) at rate r of key k.
-peer(k, r) := sort([[e.node.host, fleet.label(e.dev), e.port.number, e] |
-	some e in ports
-	e.key == k
-	e.port.rate_gbps == r
-])[0][3]
 
 why(p, q) := "fewer lanes" if {
 	p.width_lanes != null
@@ -77,22 +86,26 @@ why(p, q) := "fewer lanes" if {
 findings contains f if {
 	not input.profile.expected_rate_gbps
 	some e in ports
-	rs := rates(e.key)
-	want := fleet.majority(rs)
-	e.port.rate_gbps < want
-	q := peer(e.key, want)
-	n := count(hosts(e.key, want) - {e.node.host})
+	w := want[e.key]
+	e.rate < w
+	node := input.nodes[e.i]
+	dev := node.devices[e.j]
+	p := dev.ports[e.k]
+	q := peer[e.key]
+	qnode := input.nodes[q.i]
+	qp := qnode.devices[q.j].ports[q.k]
+	n := count(hosts[e.key][w] - {node.host})
 	f := {
-		"nodes": [e.node.host],
-		"subject": fleet.port_subject(e.dev, e.port.number),
+		"nodes": [node.host],
+		"subject": fleet.port_subject(dev, p.number),
 		"message": sprintf("%s %s port %d runs %s while %d %s' %s ports run %s: %s", [
-			e.node.host, fleet.label(e.dev), e.port.number, shape(e.port), n, fleet.nodes_word(n),
-			e.dev.ca_type, shape(q.port), why(e.port, q.port),
+			node.host, fleet.label(dev), p.number, shape(p), n, fleet.nodes_word(n),
+			dev.ca_type, shape(qp), why(p, qp),
 		]),
 		"evidence": array.concat(
-			fleet.evidence(e.node, e.port, ["rate_gbps", "width_lanes", "lane_speed"]),
-			fleet.evidence(q.node, q.port, ["rate_gbps"]),
+			fleet.evidence(node, p, ["rate_gbps", "width_lanes", "lane_speed"]),
+			fleet.evidence(qnode, qp, ["rate_gbps"]),
 		),
-		"vars": {"rate": shape(q.port)},
+		"vars": {"rate": shape(qp)},
 	}
 }

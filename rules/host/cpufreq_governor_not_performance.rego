@@ -17,7 +17,7 @@
 #   severity: info
 #   confidence: medium
 #   requires: [cpufreq]
-#   explains: []
+#   explains: [perftest-bandwidth-below-path-limit, perftest-latency-high]
 #   needs_reboot: false
 #   fix:
 #     - command: cpupower frequency-set -g performance

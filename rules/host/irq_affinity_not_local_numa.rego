@@ -16,7 +16,7 @@
 #   severity: warning
 #   confidence: medium
 #   requires: [irqs, irq_affinity]
-#   explains: []
+#   explains: [perftest-bandwidth-below-path-limit, perftest-latency-high]
 #   needs_reboot: false
 #   fix:
 #     - command: systemctl stop irqbalance

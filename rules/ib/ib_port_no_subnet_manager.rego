@@ -16,7 +16,7 @@
 #   severity: critical
 #   confidence: high
 #   requires: [ib_ports]
-#   explains: [ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled, sriov-vf-ib-port-not-active]
+#   explains: [ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled, sriov-vf-ib-port-not-active, perftest-port-not-active]
 #   needs_reboot: false
 #   fix:
 #     - command: sminfo -C {{device}} -P {{port}}

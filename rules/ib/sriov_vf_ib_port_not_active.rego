@@ -16,7 +16,7 @@
 #   severity: error
 #   confidence: high
 #   requires: [ib_ports]
-#   explains: []
+#   explains: [perftest-port-not-active]
 #   needs_reboot: false
 #   fix:
 #     - command: "echo 'virt_enabled 2' >> /etc/opensm/opensm.conf && systemctl restart opensm"

@@ -12,3 +12,10 @@ test_gen_of_mlxlink_speed if {
 	pcie.gen("2.5G-Gen 1") == 1
 	pcie.gen("16G-Gen 4") == 4
 }
+
+test_usable_after_tlp_overhead if {
+	u := pcie.usable_gbps({"speed_gts": 8, "width": 8})
+	u > 57.5
+	u < 57.7
+	not pcie.usable_gbps({"speed_gts": 8, "width": null})
+}

@@ -22,7 +22,7 @@
 #     - facts: [mlxlink]
 #     - facts: [port_info]
 #     - facts: [iblinkinfo]
-#   explains: []
+#   explains: [perftest-bandwidth-below-path-limit]
 #   needs_reboot: false
 #   fix:
 #     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -m

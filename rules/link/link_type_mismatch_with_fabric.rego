@@ -19,7 +19,7 @@
 #   severity: critical
 #   confidence: high
 #   requires: []
-#   explains: [port-physical-link-down, ib-port-no-subnet-manager, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled, module-speed-exceeds-port-capability]
+#   explains: [port-physical-link-down, ib-port-no-subnet-manager, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled, module-speed-exceeds-port-capability, perftest-port-not-active]
 #   needs_reboot: true
 #   fix:
 #     - command: mstconfig -d {{pci}} set {{param}}={{value}}

@@ -21,7 +21,7 @@
 #     - facts: [ib_ports]
 #     - facts: [fabric_ports]
 #     - facts: [port_info]
-#   explains: []
+#   explains: [perftest-bandwidth-below-path-limit]
 #   needs_reboot: false
 #   fix:
 #     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -c -e

@@ -27,7 +27,7 @@
 #     - facts: [ethtool_module, nvconfig]
 #     - facts: [ethtool_module, firmware_query]
 #     - facts: [mlxlink]
-#   explains: [link-speed-degraded, link-width-degraded]
+#   explains: [link-speed-degraded, link-width-degraded, perftest-bandwidth-below-path-limit]
 #   needs_reboot: false
 #   fix:
 #     - command: ethtool -m {{netdev}}

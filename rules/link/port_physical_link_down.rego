@@ -22,7 +22,7 @@
 #     - facts: [port_info]
 #     - facts: [ethtool]
 #       confidence: medium
-#   explains: [ib-port-no-subnet-manager, sriov-vf-ib-port-not-active, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled]
+#   explains: [ib-port-no-subnet-manager, sriov-vf-ib-port-not-active, ipoib-mode-mtu-suboptimal, ipoib-ipv6-enabled, perftest-completion-error, perftest-port-not-active]
 #   needs_reboot: false
 #   fix:
 #     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -m

@@ -18,7 +18,7 @@
 #   requires:
 #     - facts: [lspci, ib_ports]
 #     - facts: [lspci, netdevs]
-#   explains: []
+#   explains: [perftest-bandwidth-below-path-limit]
 #   needs_reboot: false
 #   fix:
 #     - command: lspci -vvv -s {{pci}}

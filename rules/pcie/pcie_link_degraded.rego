@@ -21,7 +21,7 @@
 #     - facts: [lspci]
 #     - facts: [mlxlink]
 #     - facts: [kernel_log]
-#   explains: [pcie-bandwidth-insufficient-for-port-rate]
+#   explains: [pcie-bandwidth-insufficient-for-port-rate, perftest-bandwidth-below-path-limit]
 #   needs_reboot: true
 #   fix:
 #     - command: lspci -vvv -s {{pci}}

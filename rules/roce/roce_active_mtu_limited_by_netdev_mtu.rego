@@ -16,7 +16,7 @@
 #   severity: warning
 #   confidence: high
 #   requires: [ib_ports]
-#   explains: [roce-transport-retransmissions]
+#   explains: [roce-transport-retransmissions, perftest-bandwidth-below-path-limit, perftest-completion-error]
 #   needs_reboot: false
 #   fix:
 #     - command: ip link set {{netdev}} mtu 9000

@@ -11,7 +11,6 @@ _rdmadoctor() {
 	else
 		opts=$("${words[@]}" --generate-bash-completion 2>/dev/null)
 	fi
-	local IFS=$'\n'
-	COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+	mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
 }
 complete -o bashdefault -o default -F _rdmadoctor rdmadoctor

@@ -12,9 +12,12 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 
 	"github.com/invopop/jsonschema"
 
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/schema"
 	"github.com/rdmadoctor/rdmadoctor/internal/doccomments"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
@@ -64,6 +67,8 @@ func build(root, typ string) ([]byte, error) {
 	r := &jsonschema.Reflector{RequiredFromJSONSchemaTags: true, CommentMap: comments}
 	s := r.Reflect(doc.v)
 	s.ID = jsonschema.ID(doc.id)
+	// The fleet report holds node summaries, fact types whose absent facts are null.
+	schema.Nullable(s, reflect.TypeOf(facts.NodeSummary{}))
 	s.Title = doc.title
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {

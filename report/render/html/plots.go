@@ -1,6 +1,8 @@
 package html
 
 import (
+	"strconv"
+
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
@@ -26,8 +28,43 @@ func plots(f *report.Fleet) []chart {
 	}
 }
 
-// summaryInto adds one node's summary to the plots' tallies.
+// summaryInto adds one node's summary to the plots' tallies: each Active port's rate and width
+// under its device's CA type, each device's firmware under its PSID, each port's error counters.
 func summaryInto(host string, s *facts.NodeSummary, rates, firmware tally, counters map[string][]point) {
-	_ = host
-	_ = s
+	for _, d := range s.Devices {
+		model := d.CAType
+		if model == "" {
+			model = d.DeviceType
+		}
+		name := host
+		if d.Name != "" {
+			name += " " + d.Name
+		} else if d.PCIAddress != "" {
+			name += " " + d.PCIAddress
+		}
+		if d.PSID != "" {
+			firmware.add(d.PSID, d.Firmware, name)
+		}
+		for _, p := range d.Ports {
+			member := name + "/" + strconv.Itoa(p.Number)
+			if p.State == "Active" && p.RateGbps != nil {
+				rates.add(model, rateLabel(p), member)
+			}
+			for c, v := range p.Counters {
+				counters[c] = append(counters[c], point{member, v})
+			}
+		}
+	}
+}
+
+// rateLabel is "200 Gb/s 4X HDR" (the width and lane speed when known).
+func rateLabel(p facts.SummaryPort) string {
+	s := strconv.FormatFloat(*p.RateGbps, 'f', -1, 64) + " Gb/s"
+	if p.WidthLanes != nil {
+		s += " " + strconv.Itoa(*p.WidthLanes) + "X"
+	}
+	if p.LaneSpeed != "" {
+		s += " " + p.LaneSpeed
+	}
+	return s
 }
