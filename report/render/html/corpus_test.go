@@ -13,6 +13,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
+	"github.com/rdmadoctor/rdmadoctor/facts/summary"
 	"github.com/rdmadoctor/rdmadoctor/fleet"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
@@ -116,7 +117,11 @@ func runFleet(t testing.TB, members []member, broken ...string) *report.Fleet {
 	for _, host := range broken {
 		paths = append(paths, filepath.Join(dir, host+".tar.gz"))
 	}
-	res, err := fleet.Run(context.Background(), paths, fleet.Options{Engine: builtin, Version: "test"})
+	fe, err := builtin.Set().PrepareFleet(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := fleet.Run(context.Background(), paths, fleet.Options{Engine: builtin, Version: "test", Summarize: summary.Summarize, FleetRules: fe.Diagnose})
 	if err != nil {
 		t.Fatal(err)
 	}
