@@ -47,7 +47,8 @@ func NoRDMAFacts(s *facts.Snapshot) bool {
 	}
 	return len(s.Devices) == 0 && len(s.NVConfig) == 0 && len(s.Firmware) == 0 && len(s.MlxLink) == 0 && len(s.PortInfo) == 0 &&
 		len(s.MSTDevices) == 0 && len(f.Links) == 0 && len(f.SMInfo) == 0 && len(f.PerfCounters) == 0 &&
-		len(f.Nodes) == 0 && len(f.Ports) == 0 && len(f.Switches) == 0 && len(f.Diagnostics) == 0 && s.Host.OpenSM == nil && len(s.Host.KernelEvents) == 0
+		len(f.Nodes) == 0 && len(f.Ports) == 0 && len(f.Switches) == 0 && len(f.Diagnostics) == 0 && s.Host.OpenSM == nil && len(s.Host.KernelEvents) == 0 &&
+		len(s.Perftest) == 0 // a perftest run was read: its results are judged
 }
 
 // moduleRead reports whether `ethtool -m` read something of a module: a decoded field, a hex

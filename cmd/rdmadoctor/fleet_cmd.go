@@ -31,11 +31,13 @@ func fleetCommand() *cli.Command {
 			".tar.xz) or a folder whose entries are such snapshots (docs/fleet.md says how it tells).\n" +
 			"Exit codes: 0 no diagnosis at or above --fail-on on any node or the fleet, 1 at least one,\n" +
 			"2 usage error or a snapshot that could not be read (the report is still written, with the\n" +
-			"node listed as unreadable), 3 nothing about RDMA could be evaluated on any node.",
+			"node listed as unreadable), 3 nothing about RDMA could be evaluated on any node.\n" +
+			"Flags go before the PATHs: rdmadoctor fleet --format html -o fleet.html /srv/sos/",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: " + strings.Join(fleetFormats(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` instead of stdout"},
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a node or fleet diagnosis at or above `SEVERITY` exists (critical, error, warning, info, none)"},
+			&cli.BoolFlag{Name: "fail-on-incomplete", Usage: "also exit 1 when a node was partly read or had nothing about RDMA to evaluate (health checks should set it)"},
 			&cli.StringFlag{Name: "min-severity", Value: "info", Usage: "hide diagnoses below `SEVERITY`"},
 			&cli.StringSliceFlag{Name: "rules", Usage: "also load the rules in `DIR` (same layout as the built-in ones); repeatable"},
 			&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML; docs/profiles.md), applied to every node"},
@@ -69,6 +71,13 @@ func fleetAction(c *cli.Context) error {
 	}
 	if c.Args().Len() == 0 {
 		return withCode(exitUsage, errors.New("give the snapshots to diagnose: rdmadoctor fleet PATH... (a snapshot each, or a folder of them)"))
+	}
+	for _, a := range c.Args().Slice() {
+		// urfave/cli stops reading flags at the first PATH: a flag after it would be taken for a
+		// snapshot and reported as an unreadable node.
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			return withCode(exitUsage, fmt.Errorf("%s after the PATHs: flags go before them (rdmadoctor fleet --format html -o fleet.html PATH...)", visible.Escape(a)))
+		}
 	}
 	e, err := run.rules.all(run.ctx)
 	if err != nil {
@@ -119,8 +128,15 @@ func fleetAction(c *cli.Context) error {
 	case run.failOn != "none" && res.Worst != "" && report.SeverityRank(res.Worst) <= report.SeverityRank(run.failOn):
 		return silentExit(exitFindings)
 	case res.NoRDMA == len(res.Fleet.Nodes):
-		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated on any of the %d nodes\n", len(res.Fleet.Nodes))
+		where := fmt.Sprintf("any of the %d nodes", len(res.Fleet.Nodes))
+		if len(res.Fleet.Nodes) == 1 {
+			where = "the one node"
+		}
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated on %s\n", where)
 		return silentExit(exitNoFacts)
+	case c.Bool("fail-on-incomplete") && incompleteNodes(res.Fleet) > 0:
+		// The table named them: "Partly read" and "Nothing about RDMA could be evaluated on".
+		return silentExit(exitFindings)
 	}
 	return nil
 }
@@ -164,4 +180,16 @@ func (l *loadedRules) all(ctx context.Context) (*engine.Engine, error) {
 	}
 	e.Tool.Version = version
 	return e, nil
+}
+
+// incompleteNodes counts the nodes whose check is not whole: partly read, or nothing about RDMA
+// evaluated.
+func incompleteNodes(f *report.Fleet) int {
+	n := 0
+	for _, node := range f.Nodes {
+		if node.Status == report.NodePartial || node.Status == report.NodeNoRDMA {
+			n++
+		}
+	}
+	return n
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
-	"github.com/rdmadoctor/rdmadoctor/fixtures"
 	"github.com/rdmadoctor/rdmadoctor/facts/summary"
+	"github.com/rdmadoctor/rdmadoctor/fixtures"
 	"github.com/rdmadoctor/rdmadoctor/fleet"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
