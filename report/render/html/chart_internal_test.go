@@ -3,17 +3,17 @@ package html
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	factsbuild "github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
+	"github.com/rdmadoctor/rdmadoctor/facts/summary"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
-// TestChartsOnCorpusDevices draws the bar and strip plots from the devices of the real corpus
-// snapshots (CA type, PSID, firmware, Active port rates, port counters), one node per case: the
+// TestChartsOnCorpusDevices draws the bar and strip plots from the summaries (summaryInto) of the
+// real corpus snapshots (CA type, PSID, firmware, Active port rates, port counters), one node per case: the
 // geometry stays inside the plot, the odd ones out are named, nothing is dropped silently.
 func TestChartsOnCorpusDevices(t *testing.T) {
 	dirs, _ := filepath.Glob(filepath.Join(fixtures.CorpusDir(t), "*"))
@@ -32,18 +32,8 @@ func TestChartsOnCorpusDevices(t *testing.T) {
 			t.Fatal(err)
 		}
 		host := filepath.Base(d)[:3]
-		for _, dev := range s.Devices {
-			firmware.add(dev.BoardID, dev.Firmware, host+" "+dev.Name)
-			for _, p := range dev.Ports {
-				member := host + " " + dev.Name + "/" + strconv.Itoa(p.Number)
-				if p.State == "Active" && p.RateGbps != nil {
-					rates.add(dev.CAType, strconv.FormatFloat(*p.RateGbps, 'f', -1, 64)+" Gb/s", member)
-				}
-				for c, v := range p.Counters {
-					counters[c] = append(counters[c], point{member, v})
-				}
-			}
-		}
+		sum := summary.Summarize(s, host)
+		summaryInto(host, &sum, rates, firmware, counters)
 	}
 	if len(rates) == 0 || len(firmware) == 0 || len(counters) == 0 {
 		t.Fatalf("corpus gave %d CA types with rates, %d PSIDs, %d counters", len(rates), len(firmware), len(counters))
