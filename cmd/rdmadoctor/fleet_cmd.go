@@ -119,7 +119,11 @@ func fleetAction(c *cli.Context) error {
 	}
 	for _, n := range res.Fleet.Nodes {
 		if n.Status == report.NodeUnreadable {
-			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: %s: %s\n", visible.Escape(n.Snapshot), visible.Escape(facts.Clip(n.Error, facts.MaxMessageBytes)))
+			msg := n.Error // the archive reader's errors already start with the path
+			if !strings.HasPrefix(msg, n.Snapshot+":") {
+				msg = n.Snapshot + ": " + msg
+			}
+			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: %s\n", visible.Escape(facts.Clip(msg, facts.MaxMessageBytes)))
 		}
 	}
 	switch {
