@@ -12,8 +12,15 @@ import (
 
 // Runnable returns the ids of the node rules one of whose evidence alternatives s has, sorted:
 // the rules Diagnose evaluates on s.
-func (s *Set) Runnable(snap *facts.Snapshot) []string {
-	available := availableGroups(snap)
+func (s *Set) Runnable(snap *facts.Snapshot) []string { return s.RunnableWith(snap.Available) }
+
+// RunnableWith returns the ids of the node rules one of whose evidence alternatives the fact
+// groups groups hold, sorted (Runnable of a snapshot whose Available they are).
+func (s *Set) RunnableWith(groups []string) []string {
+	available := make(map[string]bool, len(groups))
+	for _, g := range groups {
+		available[g] = true
+	}
 	var ids []string
 	for _, r := range s.Rules {
 		if !r.Fleet() && runs(r, available) {
@@ -140,8 +147,8 @@ var (
 )
 
 // whole returns the whole parsed module: m.m, or, when Load parsed only its header, the file
-// parsed (once: Warm may have done it already) and checked for `findings`. Safe for concurrent
-// use.
+// parsed (once: Warm may have done it already) and, a rule module, checked for `findings`. Safe
+// for concurrent use.
 func (m *module) whole() (*ast.Module, []error) {
 	if !m.header {
 		return m.m, nil
@@ -152,10 +159,11 @@ func (m *module) whole() (*ast.Module, []error) {
 			m.parsed.errs = errs
 			return
 		}
-		pkg, _ := rulePackage(m.pkg)
-		if err := checkFindings(m.file, whole, strings.ReplaceAll(pkg, "_", "-")); err != nil {
-			m.parsed.errs = []error{err}
-			return
+		if pkg, ok := rulePackage(m.pkg); ok {
+			if err := checkFindings(m.file, whole, strings.ReplaceAll(pkg, "_", "-")); err != nil {
+				m.parsed.errs = []error{err}
+				return
+			}
 		}
 		m.parsed.m = whole
 	})
