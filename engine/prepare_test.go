@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -66,5 +67,24 @@ func TestHeaderMetadata(t *testing.T) {
 	}
 	if n != len(headers.modules) {
 		t.Errorf("%d of %d modules (rules and libraries) read by their header", n, len(headers.modules))
+	}
+}
+
+// TestPrepareStopped: a compile whose Options.Stop is closed ends with ErrStopped; one whose
+// Stop stays open compiles.
+func TestPrepareStopped(t *testing.T) {
+	ctx := context.Background()
+	set, err := Load(Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	e, err := set.Prepare(ctx, Options{SkipTypeCheck: true, Rules: []string{"ib-port-no-subnet-manager"}, Stop: stop})
+	if err != nil || !e.Compiled([]string{"ib-port-no-subnet-manager"}) || e.Compiled([]string{"ib-port-no-subnet-manager", "pcie-acs-redirect-blocks-p2p"}) {
+		t.Fatalf("Prepare with an open Stop: %v", err)
+	}
+	close(stop)
+	if _, err := set.Prepare(ctx, Options{SkipTypeCheck: true, Stop: stop}); !errors.Is(err, ErrStopped) {
+		t.Errorf("Prepare with a closed Stop: %v, want ErrStopped", err)
 	}
 }
