@@ -181,8 +181,9 @@ func (c *slurmCluster) scontrol(t *testing.T, args ...string) {
 // cluster: slurmd's own start-up run of it as HealthCheckProgram (no arguments, the node name in
 // SLURMD_NODENAME) drains the node of corpus case 017 (no subnet manager) with the rule id and
 // port as reason; after a resume, a healthy snapshot (corpus 018: warnings only, below the drain
-// severity) leaves it idle; a drain reason an operator set is kept; rdmadoctor failing to run
-// (exit 2) or finding nothing about RDMA (exit 3) drains nothing, unless --drain-on-no-rdma.
+// severity) leaves it idle; a drain reason an operator set is kept; finding nothing about RDMA
+// (exit 3) drains nothing, unless --drain-on-no-rdma; rdmadoctor unable to run (exit 2) drains
+// the node for the broken check, saying what broke it, and exits 1.
 func TestSlurmHealthCheck(t *testing.T) {
 	rdmadoctor := rdmadoctorOnPath(t)
 	wrapper := contribFile(t, "slurm", "rdmadoctor-healthcheck")
@@ -262,17 +263,27 @@ func TestSlurmHealthCheck(t *testing.T) {
 	}
 
 	resume()
-	setArgs("--snapshot " + filepath.Join(dir, "does-not-exist"))
-	if stderr := healthcheck(1); !strings.Contains(stderr, "rdmadoctor could not run (exit 2): not draining "+slurmNode) {
-		t.Errorf("rdmadoctor exit 2: stderr %q", stderr)
-	}
 	setArgs("--snapshot " + empty)
 	if stderr := healthcheck(0); !strings.Contains(stderr, "nothing about RDMA could be evaluated on "+slurmNode+" (rdmadoctor exit 3): not draining") {
 		t.Errorf("rdmadoctor exit 3: stderr %q", stderr)
 	}
 	if got := c.state(t); got != "idle none" {
-		t.Errorf("after rdmadoctor exit 2 and 3: node %q, want idle none", got)
+		t.Errorf("after rdmadoctor exit 3: node %q, want idle none", got)
 	}
+
+	// rdmadoctor cannot read its input: the check is broken, and says so where an operator
+	// looks (the drain reason), and exits 1.
+	missing := filepath.Join(dir, "does-not-exist")
+	setArgs("--snapshot " + missing)
+	brokenReason := "rdmadoctor: check could not run (exit 2: stat " + missing + ": no such file or directory)"
+	if stderr := healthcheck(1); !strings.Contains(stderr, "rdmadoctor could not run on "+slurmNode+": exit 2: stat "+missing) {
+		t.Errorf("rdmadoctor exit 2: stderr %q", stderr)
+	}
+	if got := c.state(t); got != "drain "+brokenReason {
+		t.Errorf("rdmadoctor exit 2: node %q, want drain %s", got, brokenReason)
+	}
+	resume()
+	setArgs("--snapshot " + empty)
 	healthcheck(0, "--drain-on-no-rdma")
 	if got, want := c.state(t), "drain rdmadoctor: no RDMA device or RDMA tool output"; got != want {
 		t.Errorf("--drain-on-no-rdma: %q, want %q", got, want)
