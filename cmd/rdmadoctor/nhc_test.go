@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/golden"
 )
 
 // nhcHarness is the part of LBNL NHC (github.com/mej/nhc) that a check file sees, as its
@@ -42,6 +44,12 @@ func TestNHCCheck(t *testing.T) {
 	rdmadoctor := rdmadoctorOnPath(t)
 	check := contribFile(t, "nhc", "rdmadoctor.nhc")
 	dir := t.TempDir()
+	// What docs/integrations.md quotes: the calls of the cases marked doc, and what NHC's die
+	// was given (the harness prints "die CODE MESSAGE"); the repository's path left out.
+	norm := (&golden.Normalizer{}).Replace(dir, "$TMP", golden.Root()+"/", "", "../../fixtures/", "fixtures/")
+	var seen strings.Builder
+	docCases := map[string]bool{"three diagnoses": true, "warnings below -s error": true, "warnings at -s warning": true,
+		"rdmadoctor cannot read its input: the check is broken and fails": true, "no RDMA": true, "missing argument": true}
 	for _, tc := range []struct {
 		name     string
 		env      []string
@@ -59,8 +67,8 @@ func TestNHCCheck(t *testing.T) {
 		{"warnings below -s error", nil, []string{"--", "--snapshot", corpusCase(t, "018")}, "returned 0\n", 0, ""},
 		{"warnings at -s warning", nil, []string{"-s", "warning", "--", "--snapshot", corpusCase(t, "018")},
 			"die 1 rdmadoctor: module-speed-below-port-capability node (+1 more)\n", 1, ""},
-		{"rdmadoctor cannot read its input: the check is broken and fails", nil, []string{"--", "--snapshot", filepath.Join(dir, "does-not-exist")},
-			"die 1 rdmadoctor: check could not run (exit 2: stat " + filepath.Join(dir, "does-not-exist") + ": no such file or directory)\n", 1, ""},
+		{"rdmadoctor cannot read its input: the check is broken and fails", nil, []string{"--", "--snapshot", "/nonexistent/snapshot"},
+			"die 1 rdmadoctor: check could not run (exit 2: stat /nonexistent/snapshot: no such file or directory)\n", 1, ""},
 		{"rdmadoctor not installed", []string{"RDMADOCTOR=" + filepath.Join(dir, "no-rdmadoctor")}, nil,
 			"die 1 rdmadoctor: check could not run (" + filepath.Join(dir, "no-rdmadoctor") + " not found or not executable)\n", 1, ""},
 		{"no RDMA", nil, []string{"--", "--input", check},
@@ -92,8 +100,12 @@ func TestNHCCheck(t *testing.T) {
 			if !strings.Contains(stderr.String(), tc.stderr) {
 				t.Errorf("stderr %q lacks %q", stderr.String(), tc.stderr)
 			}
+			if docCases[tc.name] {
+				seen.WriteString("# " + tc.name + "\n$ check_rdmadoctor " + shellWords(tc.args) + "\n" + stdout.String() + stderr.String())
+			}
 		})
 	}
+	golden.Check(t, "nhc-check.txt", norm.Apply(seen.String()))
 }
 
 // TestChecksShellcheckClean: the Slurm wrapper (POSIX sh) and the NHC check file (bash, as NHC
