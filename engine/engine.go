@@ -235,7 +235,8 @@ func decodeFindings(set *Set, r pkgFindings, out any) error {
 // diagnosis joins a finding with its rule's metadata.
 // A finding that sets no confidence gets that of the evidence alternative its evidence came
 // from (findingConfidence).
-// Fix steps whose `when` does not hold for the subject's port in s are left out.
+// Fix steps whose `when` does not hold for the subject's port or adapter vendor in s are left
+// out (fixSteps).
 func (e *Engine) diagnosis(f rawFinding, available map[string]bool, s *facts.Snapshot) (report.Diagnosis, error) {
 	rule := e.set.byPkg[f.pkg]
 	d := report.Diagnosis{
@@ -244,7 +245,7 @@ func (e *Engine) diagnosis(f rawFinding, available map[string]bool, s *facts.Sna
 		Subject:    f.Subject, Message: f.Message, NeedsReboot: rule.NeedsReboot,
 		Scope: f.Scope, Evidence: []facts.Evidence{}, Explains: []string{},
 		References: append([]string{}, rule.References...),
-		Fix:        fill(applicable(rule.Fix, subjectPort(s, f.Subject)), f.Subject, f.Vars),
+		Fix:        fixSteps(rule.Fix, s, f.Subject, f.Vars),
 	}
 	if err := override(rule, f.Severity, f.Confidence, &d.Severity, &d.Confidence); err != nil {
 		return d, err

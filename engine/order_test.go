@@ -90,12 +90,13 @@ func TestOneDiagnosisPerCauseAndSubject(t *testing.T) {
 	}
 }
 
-// TestFixWhenErrors: a fix step's when names port fields and values; anything else is a load
-// error naming the file.
+// TestFixWhenErrors: a fix step's when names port fields or the vendor, and values (a vendor
+// among those the engine can tell); anything else is a load error naming the file.
 func TestFixWhenErrors(t *testing.T) {
 	for _, tc := range []struct{ when, want string }{
-		{"#       when: {speed: fast}\n", `unknown port field "speed"`},
-		{"#       when: Disabled\n", "must be a map of port field to values"},
+		{"#       when: {speed: fast}\n", `unknown field "speed"`},
+		{"#       when: Disabled\n", "must be a map of port field or vendor to values"},
+		{"#       when: {vendor: NVIDIA}\n", `vendor "NVIDIA" is not one of Amazon, Broadcom, Intel, Mellanox, QLogic`},
 		{"#       when: {state: {a: b}}\n", "must be a value or a list of values"},
 	} {
 		src := rule("x", "#     - command: ibstat {{device}}\n", "#     - command: ibstat {{device}}\n"+tc.when)

@@ -31,8 +31,10 @@
 #   fix:
 #     - command: mlxfwmanager --online -u -d {{pci}}
 #       note: NVIDIA-branded cards (or mlxup); OEM PSIDs need the OEM's firmware package
+#       when: {vendor: Mellanox}
 #     - command: mstfwreset -d {{pci}} --level 3 -y reset
 #       note: activates the new image where supported; otherwise reboot
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.firmware_outdated_for_driver
 
 import data.rdmadoctor.lib.finding

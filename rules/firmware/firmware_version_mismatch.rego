@@ -28,10 +28,13 @@
 #   fix:
 #     - command: mlxfwmanager --query
 #       note: PSID, current and available versions per device
+#       when: {vendor: Mellanox}
 #     - command: mlxfwmanager -u -d {{pci}}
 #       note: bring every card of this model to the same release (or mstflint -d {{pci}} -i <image> burn), then mstfwreset or reboot
+#       when: {vendor: Mellanox}
 #     - command: flint -d lid-{{lid}} query
 #       note: a switch or another node of the fabric (node_guid subject) - its firmware in band; burn the release the newest of its model runs (flint -d lid-{{lid}} -i <image> burn, or the switch's own update), then reboot the switch
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.firmware_version_mismatch
 
 import data.rdmadoctor.lib.fabric
