@@ -18,7 +18,8 @@ func init() {
 	fabric := []string{"fabric_nodes"}
 	notLive := "not in the live plan: it queries the fabric with iblinkinfo from each ACTIVE port"
 	register(
-		Spec{Name: "ibnetdiscover", Plugin: "infiniband", Commands: []string{"ibnetdiscover"},
+		// ibdiagnet writes the same topology as ibdiagnet2.ibnetdiscover.
+		Spec{Name: "ibnetdiscover", Plugin: "infiniband", Commands: []string{"ibnetdiscover", "ibdiagnet2.ibnetdiscover"},
 			Sniff: func(h []byte) bool { return ibnetdiscoverSniffRe.Match(h) }, Apply: fabricNodesApply("ibnetdiscover"), MissingHint: hint,
 			Groups: fabric, NotLive: notLive},
 		Spec{Name: "ibhosts", Plugin: "infiniband", Commands: []string{"ibhosts"},
@@ -43,6 +44,7 @@ func fabricNodesApply(tool string) func(*facts.Snapshot, Input) error {
 		for _, n := range out.Nodes {
 			addFabricNode(s, n)
 		}
+		s.Fabric.Topology = append(s.Fabric.Topology, out.Links...)
 		return fabricRefused(s, tool, out.Refusal)
 	}
 }
