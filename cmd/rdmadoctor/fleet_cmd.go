@@ -95,10 +95,11 @@ func fleetAction(c *cli.Context) error {
 		// peak RSS (docs/performance.md).
 		debug.SetGCPercent(100)
 	}
-	paths, notRead := fleet.Expand(c.Args().Slice())
-	for _, p := range notRead {
-		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s: not a snapshot (neither a folder nor an archive), not read\n", visible.Escape(p))
+	in := fleet.Expand(c.Args().Slice())
+	for _, msg := range append(in.NotRead, in.Notes...) {
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", visible.Escape(msg))
 	}
+	paths := in.Nodes
 	update, stop := fleetProgress(c.App.ErrWriter, len(paths))
 	res, err := fleet.Run(run.ctx, paths, fleet.Options{
 		Engine:     e,
