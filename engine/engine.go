@@ -106,6 +106,8 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 	if err != nil {
 		return nil, err
 	}
+	findings, unjudged := notJudged(e.set, findings)
+	r.Skipped = append(r.Skipped, unjudged...)
 	for pkg, reason := range failed {
 		rule := e.set.byPkg[pkg]
 		r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: reason, Failed: true})
@@ -158,6 +160,10 @@ type rawFinding struct {
 	Confidence string           `json:"confidence"`
 	Scope      string           `json:"scope"`
 	Vars       map[string]any   `json:"vars"`
+	// Unknown, when set, says the rule could not judge the subject and why (a fact it needs is
+	// unknown: finding.not_judged): the rule is listed in skipped, never the finding as a
+	// diagnosis (notJudged).
+	Unknown string `json:"unknown"`
 }
 
 // pkgFindings is the `findings` value of one rule package, as the query returned it.

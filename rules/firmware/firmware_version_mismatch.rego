@@ -75,6 +75,22 @@ findings contains f if {
 	f := finding.with_fields(base, grade(a, b))
 }
 
+# A physical device whose firmware version the capture leaves blank, beside devices of its
+# model that give theirs, is not judged: never taken for one that matches.
+findings contains f if {
+	some d in input.devices
+	not hca.is_vf(d)
+	object.get(d, "capture", "") == ""
+	object.get(d, "firmware", "") == ""
+	t := hca.ca_type(d)
+	others := sort([o.name | some o in pfs; hca.ca_type(o) == t])
+	count(others) > 0
+	f := finding.not_judged(
+		finding.device(d, sprintf("%s: firmware not compared", [d.name]), finding.evidence(d, ["firmware", "ca_type"])),
+		sprintf("its running firmware version is unknown (empty in the capture), so it is not compared with %s (%s)", [concat(", ", others), t]),
+	)
+}
+
 # Without board ids on both sides the PSIDs could differ: less certain.
 same_psid(a, b) if a.board_id == b.board_id
 
