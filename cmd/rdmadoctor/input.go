@@ -116,7 +116,7 @@ func openInput(c *cli.Context, opt source.Options) (fs.FS, facts.SourceInfo, err
 	case snapshot != "" && len(inputs) > 0:
 		return nil, facts.SourceInfo{}, errors.New("give --snapshot or --input, not both")
 	case snapshot != "":
-		return source.OpenWith(snapshot, opt)
+		return diagnosis.OpenSourceWith(snapshot, opt)
 	case len(inputs) > 0:
 		return source.Captures(inputs, c.App.Reader)
 	}
