@@ -5,6 +5,7 @@ package diagnosis
 
 import (
 	"context"
+	"io"
 	"io/fs"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
@@ -22,6 +23,9 @@ func Open(path string) (*facts.Snapshot, error) {
 	fsys, info, err := source.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	if c, ok := fsys.(io.Closer); ok {
+		defer c.Close() // a folder's open descriptors: a fleet opens thousands of snapshots
 	}
 	return Build(fsys, info)
 }
