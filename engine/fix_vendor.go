@@ -56,7 +56,8 @@ var deviceNames = []struct {
 }{
 	{regexp.MustCompile(`^mlx[45]_\d+$`), "Mellanox", "mlx4/mlx5"},
 	{regexp.MustCompile(`^mthca\d+$`), "Mellanox", "ib_mthca"},
-	{regexp.MustCompile(`^(irdma|i40iw)\d+$`), "Intel", "irdma"},
+	{regexp.MustCompile(`^irdma\d+$`), "Intel", "irdma"},
+	{regexp.MustCompile(`^i40iw\d+$`), "Intel", "i40iw"},
 	{regexp.MustCompile(`^hfi1_\d+$`), "Intel", "hfi1"},
 	{regexp.MustCompile(`^bnxt_re\d+$`), "Broadcom", "bnxt_re"},
 	{regexp.MustCompile(`^qedr\d+$`), "QLogic", "qedr"},
