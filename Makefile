@@ -22,7 +22,7 @@ OPA      ?= bin/opa
 FACTS    ?= bin/bench-facts.json
 BENCHCOUNT ?= 5
 
-.PHONY: fleet-report-png all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile bench-snapshot bench-fleet docs deb
+.PHONY: golden fleet-report-png all build test lint fuzz bench bench-engine bench-cli bench-gather bench-hostile bench-snapshot bench-fleet docs deb
 
 all: lint test build
 
@@ -31,6 +31,14 @@ build:
 
 test:
 	$(GO) test ./...
+
+# Rewrite docs/integrations/*.txt, what the integration tests observe of Slurm, the NHC harness,
+# node_exporter, node-problem-detector and the installed package, from a run of those tests
+# (as root, with the components installed: .ci/run's packages); then make docs/integrations.md
+# quote them (internal/golden TestDocQuotesGoldenFiles says where it does not).
+golden:
+	RDMADOCTOR_UPDATE_GOLDEN=1 $(GO) test -count=1 ./cmd/rdmadoctor ./packaging \
+		-run '^(TestSlurmHealthCheck|TestNHCCheck|TestNodeExporterServesMetrics|TestNPD|TestDeb)$$'
 
 # gofmt and go vet for Go; opa fmt and opa check --strict (unused imports, arguments and
 # variables are errors) for the rules. The engine's tests also compile the built-in rules against

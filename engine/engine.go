@@ -106,6 +106,8 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 	if err != nil {
 		return nil, err
 	}
+	findings, unjudged := notJudged(e.set, findings)
+	r.Skipped = append(r.Skipped, unjudged...)
 	for pkg, reason := range failed {
 		rule := e.set.byPkg[pkg]
 		r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: reason, Failed: true})
@@ -158,6 +160,10 @@ type rawFinding struct {
 	Confidence string           `json:"confidence"`
 	Scope      string           `json:"scope"`
 	Vars       map[string]any   `json:"vars"`
+	// Unknown, when set, says the rule could not judge the subject and why (a fact it needs is
+	// unknown: finding.not_judged): the rule is listed in skipped, never the finding as a
+	// diagnosis (notJudged).
+	Unknown string `json:"unknown"`
 }
 
 // pkgFindings is the `findings` value of one rule package, as the query returned it.
@@ -235,7 +241,8 @@ func decodeFindings(set *Set, r pkgFindings, out any) error {
 // diagnosis joins a finding with its rule's metadata.
 // A finding that sets no confidence gets that of the evidence alternative its evidence came
 // from (findingConfidence).
-// Fix steps whose `when` does not hold for the subject's port in s are left out.
+// Fix steps whose `when` does not hold for the subject's port or adapter vendor in s are left
+// out (fixSteps).
 func (e *Engine) diagnosis(f rawFinding, available map[string]bool, s *facts.Snapshot) (report.Diagnosis, error) {
 	rule := e.set.byPkg[f.pkg]
 	d := report.Diagnosis{
@@ -244,7 +251,7 @@ func (e *Engine) diagnosis(f rawFinding, available map[string]bool, s *facts.Sna
 		Subject:    f.Subject, Message: f.Message, NeedsReboot: rule.NeedsReboot,
 		Scope: f.Scope, Evidence: []facts.Evidence{}, Explains: []string{},
 		References: append([]string{}, rule.References...),
-		Fix:        fill(applicable(rule.Fix, subjectPort(s, f.Subject)), f.Subject, f.Vars),
+		Fix:        fixSteps(rule.Fix, s, f.Subject, f.Vars),
 	}
 	if err := override(rule, f.Severity, f.Confidence, &d.Severity, &d.Confidence); err != nil {
 		return d, err

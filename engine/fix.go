@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
@@ -89,7 +90,7 @@ func fillCommand(tmpl string, vals map[string][]string) string {
 				if j > 0 {
 					b.WriteByte(' ')
 				}
-				b.WriteString(shellQuote(w))
+				b.WriteString(visible.ShellQuote(w))
 			}
 		default:
 			b.WriteString(contexts[i].encode(strings.Join(words, " ")))

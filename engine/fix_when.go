@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -9,13 +10,16 @@ import (
 )
 
 // FixStep is one entry of a rule's custom.fix: the command and note (templates), and When, the
-// port conditions under which the step applies.
+// conditions under which the step applies.
 type FixStep struct {
 	report.Fix
-	// When maps a port field (whenFields: link_layer, state, physical_state) to the values for
-	// which the step applies, e.g. {"physical_state": ["Disabled"]}. A finding about a port
-	// the snapshot has gets the step only when every field's value is listed; a finding whose
-	// port is not in the snapshot, or whose field is unknown, gets it (absence is not evidence).
+	// When maps a port field (link_layer, state, physical_state) or vendor to the values for
+	// which the step applies, e.g. {"physical_state": ["Disabled"]}, {"vendor": ["Mellanox"]}.
+	// A finding about a port the snapshot has gets the step only when every port field's value
+	// is listed; a finding whose port is not in the snapshot, or whose field is unknown, gets
+	// it (absence is not evidence). vendor is the vendor of the subject's adapter, known only
+	// from positive evidence (subjectVendor): a step for Mellanox adapters (mlxlink, mstconfig)
+	// is left out on a board the snapshot shows is Intel's, and kept when it shows nothing.
 	When map[string][]string `json:"when,omitempty"`
 }
 
@@ -27,6 +31,9 @@ var whenFields = map[string]func(facts.Port) string{
 	"physical_state": func(p facts.Port) string { return p.PhysicalState },
 }
 
+// whenVendor is the when key for the subject's adapter vendor (one of vendors).
+const whenVendor = "vendor"
+
 // when reads a fix step's `when: {field: value or [values]}`.
 func (v *validator) when(x any) map[string][]string {
 	if x == nil {
@@ -34,13 +41,13 @@ func (v *validator) when(x any) map[string][]string {
 	}
 	o, ok := x.(map[string]any)
 	if !ok {
-		v.errorf("fix", "fix when must be a map of port field to values, not %v", x)
+		v.errorf("fix", "fix when must be a map of port field or vendor to values, not %v", x)
 		return nil
 	}
 	out := map[string][]string{}
 	for k, val := range o {
-		if whenFields[k] == nil {
-			v.errorf("fix", "fix when: unknown port field %q (want link_layer, state, physical_state)", k)
+		if whenFields[k] == nil && k != whenVendor {
+			v.errorf("fix", "fix when: unknown field %q (want link_layer, state, physical_state, vendor)", k)
 			continue
 		}
 		switch val := val.(type) {
@@ -52,17 +59,34 @@ func (v *validator) when(x any) map[string][]string {
 			v.errorf("fix", "fix when: %s must be a value or a list of values, not %v", k, val)
 		}
 		sort.Strings(out[k])
+		if k == whenVendor {
+			for _, name := range out[k] {
+				if !slices.Contains(vendors, name) {
+					v.errorf("fix", "fix when: vendor %q is not one of %s", name, strings.Join(vendors, ", "))
+				}
+			}
+		}
 	}
 	return out
 }
 
-// applies reports whether step applies to port p (nil: the port is not in the snapshot).
-func (step FixStep) applies(p *facts.Port) bool {
-	if p == nil {
-		return true
-	}
+// fixContext is what a step's when is tested against: the subject's port (nil: the subject
+// names none, or the snapshot does not have it) and its adapter's vendor ("" when unknown).
+type fixContext struct {
+	port   *facts.Port
+	vendor string
+}
+
+// applies reports whether step applies in c.
+func (step FixStep) applies(c fixContext) bool {
 	for field, values := range step.When {
-		got := whenFields[field](*p)
+		var got string
+		switch {
+		case field == whenVendor:
+			got = c.vendor
+		case c.port != nil:
+			got = whenFields[field](*c.port)
+		}
 		if got != "" && !containsFold(values, got) {
 			return false
 		}
@@ -79,13 +103,36 @@ func containsFold(list []string, s string) bool {
 	return false
 }
 
-// applicable returns the steps of fixes that apply to p.
-func applicable(fixes []FixStep, p *facts.Port) []report.Fix {
-	out := make([]report.Fix, 0, len(fixes))
+// applicable returns the steps of fixes that apply in c, and the vendors of the steps left out
+// because the adapter is another vendor's.
+func applicable(fixes []FixStep, c fixContext) (steps []report.Fix, otherVendors []string) {
+	steps = make([]report.Fix, 0, len(fixes))
 	for _, f := range fixes {
-		if f.applies(p) {
-			out = append(out, f.Fix)
+		if f.applies(c) {
+			steps = append(steps, f.Fix)
+			continue
 		}
+		// Left out for the vendor alone: it would apply were the vendor unknown.
+		if f.applies(fixContext{port: c.port}) {
+			for _, v := range f.When[whenVendor] {
+				if !slices.Contains(otherVendors, v) {
+					otherVendors = append(otherVendors, v)
+				}
+			}
+		}
+	}
+	return steps, otherVendors
+}
+
+// fixSteps returns the filled fix steps of a rule for a finding about sub in s: the steps whose
+// when holds, their placeholders filled (fill), and, when steps were left out because the
+// snapshot shows the adapter is another vendor's, a last step saying so (vendorNote).
+func fixSteps(rule []FixStep, s *facts.Snapshot, sub report.Subject, vars map[string]any) []report.Fix {
+	vendor, because := subjectVendor(s, sub)
+	steps, other := applicable(rule, fixContext{port: subjectPort(s, sub), vendor: vendor})
+	out := fill(steps, sub, vars)
+	if len(other) > 0 {
+		out = append(out, vendorNote(vendor, because, other))
 	}
 	return out
 }

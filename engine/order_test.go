@@ -90,12 +90,13 @@ func TestOneDiagnosisPerCauseAndSubject(t *testing.T) {
 	}
 }
 
-// TestFixWhenErrors: a fix step's when names port fields and values; anything else is a load
-// error naming the file.
+// TestFixWhenErrors: a fix step's when names port fields or the vendor, and values (a vendor
+// among those the engine can tell); anything else is a load error naming the file.
 func TestFixWhenErrors(t *testing.T) {
 	for _, tc := range []struct{ when, want string }{
-		{"#       when: {speed: fast}\n", `unknown port field "speed"`},
-		{"#       when: Disabled\n", "must be a map of port field to values"},
+		{"#       when: {speed: fast}\n", `unknown field "speed"`},
+		{"#       when: Disabled\n", "must be a map of port field or vendor to values"},
+		{"#       when: {vendor: NVIDIA}\n", `vendor "NVIDIA" is not one of Amazon, Broadcom, Intel, Mellanox, QLogic`},
 		{"#       when: {state: {a: b}}\n", "must be a value or a list of values"},
 	} {
 		src := rule("x", "#     - command: ibstat {{device}}\n", "#     - command: ibstat {{device}}\n"+tc.when)
@@ -103,5 +104,21 @@ func TestFixWhenErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "u/ib/x.rego:") {
 			t.Errorf("when %q: error %v, want %q", tc.when, err, tc.want)
 		}
+	}
+}
+
+// TestFleetFixWhen: a fleet rule's fix step may test the vendor (from the nodes' summaries), not
+// a port state (the port is on a snapshot the fleet document does not hold).
+func TestFleetFixWhen(t *testing.T) {
+	fleetRule := func(when string) string {
+		return rule("x", "#   area: ib\n", "#   area: fleet\n", "#   requires: [ib_ports]\n", "#   requires: [nodes_firmware]\n",
+			"#     - command: ibstat {{device}}\n", "#     - command: mlxlink -d {{pci}} -m\n"+when)
+	}
+	if _, err := engine.Load(mapSource(map[string]string{"fleet/x.rego": fleetRule("#       when: {vendor: Mellanox}\n")})); err != nil {
+		t.Errorf("when: {vendor: Mellanox} in a fleet rule: %v", err)
+	}
+	_, err := engine.Load(mapSource(map[string]string{"fleet/x.rego": fleetRule("#       when: {state: Active}\n")}))
+	if err == nil || !strings.Contains(err.Error(), "a fleet rule's fix `when` tests the vendor only") {
+		t.Errorf("when: {state: Active} in a fleet rule: %v", err)
 	}
 }

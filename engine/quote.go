@@ -7,25 +7,6 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 )
 
-// plainWord is a value that means the same to sh, bash and zsh unquoted, wherever it stands in
-// a word: no blanks, quotes, operators, expansions, globs or comment sign. It may not start with
-// "=" (zsh expands =cmd to a path) or "~" (excluded anyway).
-var plainWord = regexp.MustCompile(`^[A-Za-z0-9_@%+:,./-][A-Za-z0-9_@%+=:,./-]*$`)
-
-// shellQuote returns s as one POSIX shell word: s itself when it is a plain word (mlx5_0,
-// 0000:81:00.0, ib0), else s in single quotes, a quote inside closed, escaped and reopened:
-//
-//	x;y   ->  'x;y'
-//	it's  ->  'it'\''s'
-//
-// The result may stand inside a larger unquoted word (/sys/class/net/'x;y'/mtu is one path).
-func shellQuote(s string) string {
-	if plainWord.MatchString(s) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // operatorPlaceholder is text in angle brackets for the operator to replace: <cpus local to
 // the NIC>, <PortGUID>. A redirect (< file, <<EOF, 2>&1) does not start with "<" and a letter.
 var operatorPlaceholder = regexp.MustCompile(`^<[A-Za-z][^<>\n]*>`)
@@ -50,14 +31,14 @@ func (c shellContext) encode(v string) string {
 	case singleQuoted:
 		return strings.ReplaceAll(v, "'", `'\''`)
 	case doubleQuoted:
-		if plainWord.MatchString(v) {
-			return v
+		if q := visible.ShellQuote(v); q != v {
+			return `"` + q + `"`
 		}
-		return `"` + shellQuote(v) + `"`
+		return v
 	case comment:
 		return visible.Escape(v)
 	}
-	return shellQuote(v)
+	return visible.ShellQuote(v)
 }
 
 // placeholderContexts returns the shell context of each placeholder match of the template tmpl

@@ -184,7 +184,7 @@ func sameCommand(got, plain string, sentinel, raw map[string]string) error {
 	return nil
 }
 
-// plainChars are the characters of a plain word (plainWord).
+// plainChars are the characters of a plain word (visible.ShellQuote's plain word).
 const plainChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-"
 
 // oneField expands w as sh does an argument (without globbing, which the unquoted-character
@@ -228,7 +228,7 @@ func TestShellQuoteSh(t *testing.T) {
 		}
 		var args []string
 		for _, v := range values {
-			args = append(args, shellQuote(v))
+			args = append(args, visible.ShellQuote(v))
 		}
 		out, err := exec.Command(path, "-c", `printf '%s\0' `+strings.Join(args, " ")).Output()
 		if err != nil {

@@ -1,5 +1,9 @@
 package facts
 
+// MellanoxVerbsVendorID is the vendor_id mlx4 and mlx5 devices report to verbs (ibv_devinfo
+// vendor_id): Mellanox's IEEE OUI 00-02-C9.
+const MellanoxVerbsVendorID = "0x02c9"
+
 // Device is one RDMA device (an HCA, a VF or a RoCE-capable NIC function).
 type Device struct {
 	// Name is the RDMA device name, e.g. "mlx5_0" (ibstat's `CA '...'`, sysfs directory name).
@@ -7,7 +11,12 @@ type Device struct {
 	// Capture labels a second capture of the same device name in one snapshot (e.g. "node02",
 	// "initializing"); empty for the first.
 	Capture string `json:"capture,omitempty"`
-	// CAType is the HCA model, e.g. "MT4115" (ibstat `CA type:`, sysfs hca_type, ibv_devinfo vendor_part_id).
+	// VendorID is the vendor id the driver reports to verbs, as ibv_devinfo prints it, lower
+	// case, e.g. "0x02c9" (Mellanox's IEEE OUI, mlx4 and mlx5), "0x8086" (irdma: Intel's PCI
+	// vendor id), "0x14e4" (bnxt_re: Broadcom's).
+	VendorID string `json:"vendor_id,omitempty"`
+	// CAType is the HCA model, e.g. "MT4115" (ibstat `CA type:`, sysfs hca_type, ibv_devinfo
+	// vendor_part_id of a device whose vendor_id is Mellanox's or not printed).
 	CAType string `json:"ca_type,omitempty"`
 	// Firmware is the running firmware version, e.g. "12.28.2040" (ibstat, sysfs fw_ver, ibv_devinfo fw_ver).
 	Firmware string `json:"firmware,omitempty"`

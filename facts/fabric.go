@@ -10,6 +10,9 @@ type Fabric struct {
 	PerfCounters []PerfCounters `json:"perf_counters,omitempty"`
 	// Nodes from ibnetdiscover / ibhosts / ibswitches / ibnodes.
 	Nodes []FabricNode `json:"nodes,omitempty"`
+	// Topology are the port lines of an ibnetdiscover topology (ibnetdiscover, ibdiagnet2.ibnetdiscover):
+	// which port of which node is cabled to which port of another.
+	Topology []TopologyLink `json:"topology,omitempty"`
 	// Ports are switch and CA ports as a fabric-wide tool saw them (ibdiagnet2's net_dump, pm
 	// and db_csv), merged by node GUID and port number (or port GUID and port number).
 	Ports []FabricPort `json:"ports,omitempty"`
@@ -45,7 +48,36 @@ type IBLink struct {
 	Evidence Evidence `json:"evidence"`
 }
 
-// SMInfo is one sminfo answer.
+// TopologyLink is one port line of an ibnetdiscover topology: port Port of the node whose block
+// it is in (a "Switch N "S-<guid>"" or "Ca N "H-<guid>"" heading), cabled to port PeerPort of
+// the node PeerNodeGUID, e.g.
+//
+//	[1](1/1/1) "H-5c25730300e6706e"[1](5c25730300e6706e)      # "node01 mlx5_8" lid 164 4xNDR
+type TopologyLink struct {
+	// NodeGUID and NodeType ("Switch", "CA", "Router") of the block's node; Port its port.
+	NodeGUID string `json:"node_guid"`
+	NodeType string `json:"node_type,omitempty"`
+	Port     int    `json:"port"`
+	// PortGUID of a CA's port (the last parentheses after a CA block's port number); Label of
+	// a switch's port ("1/1/1", the parentheses after its number, when the switch has labels).
+	PortGUID string `json:"port_guid,omitempty"`
+	Label    string `json:"label,omitempty"`
+	// LID of a CA block's port ("# lid 164 lmc 0"); a switch's LID is its heading's.
+	LID *int `json:"lid"`
+	// The peer: its node GUID, type and port, a CA's port GUID, its description and LID.
+	PeerNodeGUID    string `json:"peer_node_guid"`
+	PeerType        string `json:"peer_type,omitempty"`
+	PeerPort        int    `json:"peer_port"`
+	PeerPortGUID    string `json:"peer_port_guid,omitempty"`
+	PeerDescription string `json:"peer_description,omitempty"`
+	PeerLID         *int   `json:"peer_lid"`
+	// Speed is the link's active width and speed as printed, e.g. "4xNDR".
+	Speed    string   `json:"speed,omitempty"`
+	Evidence Evidence `json:"evidence"`
+}
+
+// SMInfo is one subnet manager as sminfo answered from a port of this host, or as a fabric-wide
+// tool (ibdiagnet2.sm) listed it.
 type SMInfo struct {
 	// Device and Port the query was sent from, when known (sminfo -C dev -P port).
 	Device   string `json:"device,omitempty"`
@@ -54,8 +86,12 @@ type SMInfo struct {
 	SMGUID   string `json:"sm_guid,omitempty"`
 	Priority *int   `json:"priority"`
 	// State is the SM state, e.g. "SMINFO_MASTER", "SMINFO_STANDBY".
-	State    string   `json:"state,omitempty"`
-	ActCount *int64   `json:"activity_count"`
+	State    string `json:"state,omitempty"`
+	ActCount *int64 `json:"activity_count"`
+	// Tool is the fabric-wide tool that reported the SM when it was not an sminfo query from a
+	// port of this host: "ibdiagnet2" (ibdiagnet2.sm, from a sweep of the whole fabric run from
+	// a port its report does not name). Empty for sminfo.
+	Tool     string   `json:"tool,omitempty"`
 	Evidence Evidence `json:"evidence"`
 }
 

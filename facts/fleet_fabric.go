@@ -170,10 +170,13 @@ type FabricSMView struct {
 	Subnet string `json:"subnet,omitempty"`
 	// SMGUID is the SM's port GUID; SMLID, Priority (0-15) and State ("SMINFO_MASTER",
 	// "SMINFO_STANDBY", ...) as sminfo printed them.
-	SMGUID        string         `json:"sm_guid,omitempty"`
-	SMLID         *int           `json:"sm_lid"`
-	Priority      *int           `json:"priority"`
-	State         string         `json:"state,omitempty"`
-	ActivityCount *int64         `json:"activity_count"`
-	Evidence      FabricEvidence `json:"evidence"`
+	SMGUID        string `json:"sm_guid,omitempty"`
+	SMLID         *int   `json:"sm_lid"`
+	Priority      *int   `json:"priority"`
+	State         string `json:"state,omitempty"`
+	ActivityCount *int64 `json:"activity_count"`
+	// Tool is "ibdiagnet2" for an SM of ibdiagnet2.sm (a sweep of the whole fabric, sent from
+	// no port the report names), empty for an sminfo answer.
+	Tool     string         `json:"tool,omitempty"`
+	Evidence FabricEvidence `json:"evidence"`
 }

@@ -50,13 +50,13 @@ var FleetGroups = map[string]FleetGroup{
 		Node: func(n *NodeSummary) bool { return n.Memlock != nil }},
 	// The merged fabric (facts/fabricview): what one capture of a whole fabric gives is a fact of
 	// the document, however many nodes had it.
-	"fleet_fabric_links": {Title: "fabric links with both ends", NodeGroups: []string{"iblinkinfo", "fabric_ports"},
+	"fleet_fabric_links": {Title: "fabric links with both ends", NodeGroups: []string{"iblinkinfo", "fabric_ports", "fabric_nodes"},
 		Doc: func(f *Fleet) bool { return f.Fabric != nil && len(f.Fabric.Links) > 0 }},
 	"fleet_fabric_counters": {Title: "fabric port counters seen by the nodes", NodeGroups: []string{"fabric_counters", "perfquery"},
 		Doc: fabricPortView(func(v *FabricPortView) bool { return len(v.Counters) > 0 })},
 	"fleet_fabric_sm": {Title: "sminfo answers of the nodes", NodeGroups: []string{"sminfo"},
 		Doc: func(f *Fleet) bool { return f.Fabric != nil && len(f.Fabric.SMViews) > 0 }},
-	"fleet_fabric_host_ports": {Title: "nodes' ports mapped to the fabric", NodeGroups: []string{"ib_ports", "iblinkinfo", "fabric_ports"},
+	"fleet_fabric_host_ports": {Title: "nodes' ports mapped to the fabric", NodeGroups: []string{"ib_ports", "iblinkinfo", "fabric_ports", "fabric_nodes"},
 		Doc: func(f *Fleet) bool {
 			if f.Fabric == nil {
 				return false

@@ -1,130 +1,75 @@
 package fleet
 
 import (
-	"io"
+	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
-	"github.com/rdmadoctor/rdmadoctor/facts/source"
 )
 
-// Expand turns the PATHs of `rdmadoctor fleet` into one path per node snapshot, in the order
-// given (a folder's entries in name order). A PATH is one node's snapshot unless it is a folder
-// with no input of its own at its top and at least one entry that is a snapshot; then each of
-// its entries that is a folder or an archive is one node (see isSnapshotDir and isArchive for
-// the evidence). Other files in such a folder (checksums, notes) are not nodes: they are
-// returned in notRead, for the caller to name. A PATH that does not exist or cannot be listed
-// is still returned as a node, which Run lists as unreadable.
-func Expand(paths []string) (nodes, notRead []string) {
+// Inputs are the PATHs of `rdmadoctor fleet` as nodes (Expand).
+type Inputs struct {
+	// Nodes are the paths of the node snapshots, in the order given (a folder's snapshots in
+	// name order).
+	Nodes []string
+	// NotRead are the files of folders of snapshots that are no snapshot, each with why, for
+	// the caller to name ("node04.tar.xz.sha256: not a snapshot (neither a folder nor an
+	// archive), not read").
+	NotRead []string
+	// Notes say how a PATH that holds more than it was taken as was read: a folder with
+	// captures at its top and captures in its folders too (read as one host's), or a folder
+	// with folders in which no snapshot was found (diagnosed as one, usually with nothing
+	// about RDMA).
+	Notes []string
+}
+
+// Expand turns the PATHs of `rdmadoctor fleet` into one path per node snapshot. A PATH that is
+// a file is one node; a folder is one node's snapshot, a folder of snapshots (each found
+// inside it, through folders of folders down to build.MaxFolderDepth levels), or neither, as
+// build.ClassifyFolder tells by positive evidence. A PATH that does not exist or cannot be
+// listed is still a node, which Run lists as unreadable.
+func Expand(paths []string) Inputs {
+	var in Inputs
 	for _, p := range paths {
-		entries, ok := snapshotEntries(p)
-		if !ok {
-			nodes = append(nodes, p)
+		st, err := os.Stat(p)
+		if err != nil || !st.IsDir() {
+			in.Nodes = append(in.Nodes, p)
 			continue
 		}
-		for _, e := range entries {
-			full := filepath.Join(p, e.Name())
-			if e.IsDir() || isArchive(full) {
-				nodes = append(nodes, full)
-			} else {
-				notRead = append(notRead, full)
+		f := build.ClassifyFolder(os.DirFS(p))
+		switch f.Kind {
+		case build.Snapshots:
+			for _, n := range f.Nodes {
+				in.Nodes = append(in.Nodes, filepath.Join(p, filepath.FromSlash(n.Path)))
+			}
+			for _, nr := range f.NotRead {
+				why := "not a snapshot (neither a folder nor an archive), not read"
+				if nr.Capture {
+					why = "a capture beside snapshot folders, of none of them: not read (diagnose it with `rdmadoctor diagnose --input`, or put it in its node's folder)"
+				}
+				in.NotRead = append(in.NotRead, filepath.Join(p, filepath.FromSlash(nr.Path))+": "+why)
+			}
+		case build.OneSnapshot:
+			in.Nodes = append(in.Nodes, p)
+			if len(f.Inner) > 0 {
+				in.Notes = append(in.Notes, fmt.Sprintf("%s: one snapshot: captures at its top (%s) and in its folders %s, read as one host's; give the folders as PATHs if they are other hosts'",
+					p, strings.Join(f.Evidence, ", "), strings.Join(f.Inner, ", ")))
+			}
+		default:
+			in.Nodes = append(in.Nodes, p)
+			if len(f.Inner) > 0 {
+				in.Notes = append(in.Notes, fmt.Sprintf("%s: no snapshot found in it (no input named like one at its top, nor in its folders %s down to %d levels): read as one folder of captures, each file recognised by its content",
+					p, strings.Join(f.Inner, ", "), build.MaxFolderDepth))
 			}
 		}
 	}
-	return nodes, notRead
-}
-
-// snapshotEntries returns the entries of dir (hidden ones left out) when dir is a folder of
-// snapshots, ok false when it is one snapshot (or not a folder).
-func snapshotEntries(dir string) (entries []os.DirEntry, ok bool) {
-	st, err := os.Stat(dir)
-	if err != nil || !st.IsDir() || isSnapshotDir(dir) {
-		return nil, false
-	}
-	all, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, false
-	}
-	for _, e := range all {
-		if !strings.HasPrefix(e.Name(), ".") {
-			entries = append(entries, e)
-		}
-	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-	for _, e := range entries {
-		full := filepath.Join(dir, e.Name())
-		if isArchive(full) || e.IsDir() && (isSnapshotDir(full) || wrapsSnapshot(full)) {
-			return entries, true
-		}
-	}
-	return nil, false
-}
-
-// snapshotMarkers are the entries at the top of a snapshot: a sosreport's sos_commands/, a
-// gather output's rdmadoctor.yaml, a copied tree's sys/ or proc/.
-var snapshotMarkers = []string{"sos_commands", "rdmadoctor.yaml", "sys", "proc"}
-
-// isSnapshotDir reports whether dir is one node's snapshot by positive evidence: a marker at its
-// top, or a file there named like a capture rdmadoctor reads (ibstat, lspci_-nnvv, ...).
-func isSnapshotDir(dir string) bool {
-	for _, m := range snapshotMarkers {
-		if _, err := os.Lstat(filepath.Join(dir, m)); err == nil {
-			return true
-		}
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	for _, e := range entries {
-		if e.Type().IsRegular() && build.SpecOf(e.Name()) != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// wrapsSnapshot reports whether dir holds nothing but one folder that is a snapshot (an
-// unpacked sosreport-node01-.../ in a folder named for the node).
-func wrapsSnapshot(dir string) bool {
-	entries, err := os.ReadDir(dir)
-	return err == nil && len(entries) == 1 && entries[0].IsDir() && isSnapshotDir(filepath.Join(dir, entries[0].Name()))
-}
-
-// archiveSuffixes are the names of the archives a snapshot comes in.
-var archiveSuffixes = []string{".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2"}
-
-// isArchive reports whether the file at p is an archive: by its name, or compressed by its
-// content.
-func isArchive(p string) bool {
-	if archiveName(filepath.Base(p)) != filepath.Base(p) {
-		return true
-	}
-	f, err := os.Open(p)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	return source.IsCompressed(head[:n])
-}
-
-// archiveName is name without an archive suffix.
-func archiveName(name string) string {
-	for _, s := range archiveSuffixes {
-		if strings.HasSuffix(name, s) && len(name) > len(s) {
-			return strings.TrimSuffix(name, s)
-		}
-	}
-	return name
+	return in
 }
 
 // snapshotName is the label of a snapshot that names no hostname: its file or folder name,
 // without an archive suffix.
 func snapshotName(p string) string {
-	return archiveName(filepath.Base(filepath.Clean(p)))
+	return build.ArchiveName(filepath.Base(filepath.Clean(p)))
 }

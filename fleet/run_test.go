@@ -88,9 +88,10 @@ func TestFleetGroups(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "node11.tar.gz"), []byte("not gzip"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	paths, notRead := Expand([]string{dir})
-	if len(paths) != 5 || len(notRead) != 0 {
-		t.Fatalf("Expand: %q, not read %q", paths, notRead)
+	in := Expand([]string{dir})
+	paths := in.Nodes
+	if len(paths) != 5 || len(in.NotRead) != 0 {
+		t.Fatalf("Expand: %q, not read %q", paths, in.NotRead)
 	}
 	res := run(t, paths, Options{})
 	f := res.Fleet

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/golden"
 )
 
 // requireTools fails instead of skipping under RDMADOCTOR_REQUIRE_TOOLS=1 (CI).
@@ -126,7 +128,13 @@ func TestDeb(t *testing.T) {
 		t.Errorf("installed bash completion of 'rdmadoctor comp' = %q, want completion", got)
 	}
 	t.Logf("installed: %s\n%s", strings.TrimSpace(info), version)
+	// What docs/integrations.md quotes; the go release and platform of the build normalized.
+	golden.Check(t, "deb.txt", goRelease.ReplaceAllString("$ rdmadoctor version\n"+version+"$ man -w rdmadoctor\n"+
+		run(t, "man", "-w", "rdmadoctor"), "go: GO_VERSION OS/ARCH"))
 }
+
+// goRelease is the last line of `rdmadoctor version`, e.g. "go: go1.26.8 linux/amd64".
+var goRelease = regexp.MustCompile(`(?m)^go: go\S+ \S+/\S+$`)
 
 // run runs a command and returns its stdout; it fails the test with stderr on an error.
 func run(t *testing.T, name string, args ...string) string {

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/golden"
 )
 
 // npdVersion is the node-problem-detector the test builds from the Go module proxy
@@ -68,6 +70,15 @@ func TestNPD(t *testing.T) {
 	npd := npdBinary(t)
 	rd := goInstalled(t)
 	needPrometheusFormat(t, rd)
+	// What docs/integrations.md quotes: per case, NPD's log lines about the plugin's result and
+	// the status it made of it (from the source file name on: glog's date, time and thread id
+	// left out), and its problem_ metrics; times, Go pointers and the config's folder normalized.
+	var seen strings.Builder
+	defer func() {
+		if !t.Failed() {
+			golden.Check(t, "npd.txt", seen.String())
+		}
+	}()
 	for _, tc := range []struct {
 		name, root string
 		exit       int    // the plugin's exit status NPD logs
@@ -143,9 +154,36 @@ func TestNPD(t *testing.T) {
 				}
 			}
 			t.Logf("plugin result: exit %s, message %q\nNPD metrics:\n%s", m[1], m[2], grepLines(metrics, "problem_"))
+			norm := (&golden.Normalizer{}).Replace(filepath.Dir(cfg)+"/", ".../")
+			seen.WriteString("# " + tc.root[len("../fixtures/"):] + "\n")
+			// The plugin's result and the first status made of it (NPD logs the status twice
+			// when the condition changes: once as made, once as sent on).
+			want := "Receive new plugin result"
+			for _, l := range strings.Split(log.String(), "\n") {
+				if i := strings.Index(l, "custom_plugin_monitor.go:"); i >= 0 && strings.Contains(l, want) {
+					l = npdPointer.ReplaceAllString(npdTime.ReplaceAllString(norm.Apply(l[i:]), "TIME"), "${1}0xADDR")
+					seen.WriteString(l + "\n")
+					if want = "New status generated"; strings.Contains(l, want) {
+						break
+					}
+				}
+			}
+			seen.WriteString("$ curl -s http://127.0.0.1:PORT/metrics | grep ^problem_\n")
+			for _, l := range strings.Split(metrics, "\n") {
+				if strings.HasPrefix(l, "problem_") {
+					seen.WriteString(l + "\n")
+				}
+			}
 		})
 	}
 }
+
+// npdTime is a time as NPD's log prints a Go time.Time: "2026-12-02 04:18:05.123456789 +0000
+// UTC m=+3.014159265" (the monotonic part only in a time taken by this process).
+var npdTime = regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)? [+-]\d{4} \w+( m=[+-]\d+\.\d+)?`)
+
+// npdPointer is the address of the plugin's rule that NPD prints in its result ("{Rule:0xc0003a2b40 ...").
+var npdPointer = regexp.MustCompile(`(Rule:)0x[0-9a-f]+`)
 
 // npdTestConfig writes the shipped config with the rule's path set to the checkout's plugin
 // and its --root to root; everything else is as shipped.

@@ -166,6 +166,11 @@ type Skipped struct {
 	// Failed says the rule ran but its evaluation failed or ran out of time: that it found
 	// nothing proves nothing, and the report is incomplete.
 	Failed bool `json:"failed,omitempty"`
+	// NotJudged lists the subjects ("mlx5_0", "mlx5_0/1") a rule that ran could not judge,
+	// a fact it needs being unknown for them (an empty fw_ver, a port without a rate): Reason
+	// says what for each. What it found on the others is in diagnoses; that it found nothing
+	// on these proves nothing.
+	NotJudged []string `json:"not_judged,omitempty"`
 }
 
 // MarshalJSON writes the report with "ignored" as [] rather than null when nothing was ignored,
@@ -282,6 +287,17 @@ func (r *Report) SetCompleteness() {
 		}
 	}
 	r.Complete = len(r.Incomplete) == 0
+}
+
+// NotJudgedRules counts the rules that ran but could not judge some subjects (Skipped.NotJudged).
+func (r *Report) NotJudgedRules() int {
+	n := 0
+	for _, sk := range r.Skipped {
+		if len(sk.NotJudged) > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // FailedRules counts the rules whose evaluation failed.

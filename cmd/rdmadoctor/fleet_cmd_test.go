@@ -179,3 +179,43 @@ func TestFleetReportMatchesSchema(t *testing.T) {
 		t.Errorf("fleet report does not match docs/fleet-report.schema.json: %v", rs[0].Bindings["errs"])
 	}
 }
+
+// TestFolderOfFolders: racks/rack1/node001/... of real corpus captures (002 ibstat, 005 a
+// copied sys tree, 003 captures) is three nodes for fleet (rack2 holds only node003: it is that node), never one node without RDMA; a
+// stray ibstat note at its top is named as not read; diagnose refuses the racks as a folder of
+// several snapshots and points to fleet (exit 2) rather than reporting no RDMA.
+func TestFolderOfFolders(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "racks")
+	for c, dst := range map[string]string{"002": "rack1/node001", "005": "rack1/node002", "003": "rack2/node003"} {
+		if err := os.CopyFS(filepath.Join(root, dst), os.DirFS(corpusCase(t, c))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "ibstat"), []byte("ibstat of the head node: see the ticket\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "fleet", "--format", "json", root)
+	var f report.Fleet
+	if err := json.Unmarshal([]byte(stdout), &f); err != nil {
+		t.Fatalf("exit %d: %v\n%s", code, err, stderr)
+	}
+	var hosts []string
+	for _, n := range f.Nodes {
+		hosts = append(hosts, n.Host+" "+string(n.Status))
+		if n.Status == report.NodeNoRDMA || n.Status == report.NodeUnreadable {
+			t.Errorf("node %s: %s", n.Host, n.Status)
+		}
+	}
+	if len(hosts) != 3 {
+		t.Errorf("nodes %q, want node001, node002, node003", hosts)
+	}
+	if !strings.Contains(stderr, filepath.Join(root, "ibstat")+": a capture beside snapshot folders, of none of them: not read") {
+		t.Errorf("stderr does not name the stray ibstat:\n%s", stderr)
+	}
+
+	code, _, stderr = runCLI(t, "diagnose", "--snapshot", root)
+	if code != exitUsage || !strings.Contains(stderr, "is a folder of 3 snapshots, not one node's: rack1/node001 (ibstat), rack1/node002 (sys/), rack2 (node003/ (ibstat))") ||
+		!strings.Contains(stderr, "run `rdmadoctor fleet "+root+"`") {
+		t.Errorf("diagnose --snapshot racks: exit %d, stderr:\n%s", code, stderr)
+	}
+}

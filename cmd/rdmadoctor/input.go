@@ -110,7 +110,7 @@ func openInput(c *cli.Context) (fs.FS, facts.SourceInfo, error) {
 	case snapshot != "" && len(inputs) > 0:
 		return nil, facts.SourceInfo{}, errors.New("give --snapshot or --input, not both")
 	case snapshot != "":
-		return source.Open(snapshot)
+		return diagnosis.OpenSource(snapshot)
 	case len(inputs) > 0:
 		return source.Captures(inputs, c.App.Reader)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/golden"
 )
 
 // nhcHarness is the part of LBNL NHC (github.com/mej/nhc) that a check file sees, as its
@@ -35,13 +37,19 @@ echo "returned $?"
 // TestNHCCheck: contrib/nhc/rdmadoctor.nhc's check_rdmadoctor on corpus cases, under the NHC
 // harness: a node without a subnet manager (017) dies with the rule id and port; three
 // diagnoses (056) name the first and count the others; a healthy node (018: warnings only)
-// passes; rdmadoctor failing (exit 2) or finding no RDMA (exit 3) passes, with -N the latter
-// fails; bad options die as NHC's own checks do.
+// passes; rdmadoctor unable to run (exit 2, not installed) fails the check with what broke it;
+// finding no RDMA (exit 3) passes, with -N it fails; bad options die as NHC's own checks do.
 func TestNHCCheck(t *testing.T) {
 	bash := realTool(t, "bash", "bash")
 	rdmadoctor := rdmadoctorOnPath(t)
 	check := contribFile(t, "nhc", "rdmadoctor.nhc")
 	dir := t.TempDir()
+	// What docs/integrations.md quotes: the calls of the cases marked doc, and what NHC's die
+	// was given (the harness prints "die CODE MESSAGE"); the repository's path left out.
+	norm := (&golden.Normalizer{}).Replace(dir, "$TMP", golden.Root()+"/", "", "../../fixtures/", "fixtures/")
+	var seen strings.Builder
+	docCases := map[string]bool{"three diagnoses": true, "warnings below -s error": true, "warnings at -s warning": true,
+		"rdmadoctor cannot read its input: the check is broken and fails": true, "no RDMA": true, "missing argument": true}
 	for _, tc := range []struct {
 		name     string
 		env      []string
@@ -59,8 +67,10 @@ func TestNHCCheck(t *testing.T) {
 		{"warnings below -s error", nil, []string{"--", "--snapshot", corpusCase(t, "018")}, "returned 0\n", 0, ""},
 		{"warnings at -s warning", nil, []string{"-s", "warning", "--", "--snapshot", corpusCase(t, "018")},
 			"die 1 rdmadoctor: module-speed-below-port-capability node (+1 more)\n", 1, ""},
-		{"rdmadoctor fails", nil, []string{"--", "--snapshot", filepath.Join(dir, "does-not-exist")},
-			"returned 0\n", 0, "check_rdmadoctor:  rdmadoctor could not run (exit 2); passing"},
+		{"rdmadoctor cannot read its input: the check is broken and fails", nil, []string{"--", "--snapshot", "/nonexistent/snapshot"},
+			"die 1 rdmadoctor: check could not run (exit 2: stat /nonexistent/snapshot: no such file or directory)\n", 1, ""},
+		{"rdmadoctor not installed", []string{"RDMADOCTOR=" + filepath.Join(dir, "no-rdmadoctor")}, nil,
+			"die 1 rdmadoctor: check could not run (" + filepath.Join(dir, "no-rdmadoctor") + " not found or not executable)\n", 1, ""},
 		{"no RDMA", nil, []string{"--", "--input", check},
 			"returned 0\n", 0, "check_rdmadoctor:  nothing about RDMA could be evaluated (rdmadoctor exit 3); passing"},
 		{"no RDMA with -N", nil, []string{"-N", "--", "--input", check},
@@ -90,8 +100,12 @@ func TestNHCCheck(t *testing.T) {
 			if !strings.Contains(stderr.String(), tc.stderr) {
 				t.Errorf("stderr %q lacks %q", stderr.String(), tc.stderr)
 			}
+			if docCases[tc.name] {
+				seen.WriteString("# " + tc.name + "\n$ check_rdmadoctor " + shellWords(tc.args) + "\n" + stdout.String() + stderr.String())
+			}
 		})
 	}
+	golden.Check(t, "nhc-check.txt", norm.Apply(seen.String()))
 }
 
 // TestChecksShellcheckClean: the Slurm wrapper (POSIX sh) and the NHC check file (bash, as NHC

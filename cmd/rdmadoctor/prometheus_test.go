@@ -8,9 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/golden"
 )
 
 // promCases are corpus cases whose metrics the tests check: a critical port diagnosis (017), a
@@ -103,6 +106,20 @@ func TestNodeExporterServesMetrics(t *testing.T) {
 		}
 	}
 
+	// What an operator sees (docs/integrations.md quotes it), as `curl -s ... | grep -E
+	// 'rdmadoctor|node_textfile' | grep -v '^#'`: the folder, times, version and the counts of
+	// rules (which change whenever a rule is added) normalized.
+	var served []string
+	for _, l := range strings.Split(grepLines(body, "rdmadoctor|node_textfile"), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			served = append(served, l)
+		}
+	}
+	norm := (&golden.Normalizer{}).Replace(dir, "$TMP")
+	golden.Check(t, "node-exporter-metrics.txt", ruleCounts.ReplaceAllString(versionLabel.ReplaceAllString(
+		norm.Apply("$ curl -s 127.0.0.1:PORT/metrics | grep -E 'rdmadoctor|node_textfile' | grep -v '^#'\n"+strings.Join(served, "\n")),
+		`version="VERSION"`), "$1 N"))
+
 	// Rewrite the file while scraping: every scrape reads a whole file.
 	done := make(chan struct{})
 	go func() {
@@ -125,6 +142,11 @@ func TestNodeExporterServesMetrics(t *testing.T) {
 		}
 	}
 }
+
+var (
+	versionLabel = regexp.MustCompile(`version="[^"]*"`)
+	ruleCounts   = regexp.MustCompile(`(?m)^(rdmadoctor_rules_(?:evaluated|skipped)) \d+$`)
+)
 
 // scrape GETs url, retrying for up to 10 s while the exporter starts.
 func scrape(t *testing.T, url string) string {

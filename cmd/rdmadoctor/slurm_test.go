@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/golden"
 )
 
 // slurmNode is the Slurm node name the test cluster gives this host (slurmd -N).
@@ -181,8 +183,9 @@ func (c *slurmCluster) scontrol(t *testing.T, args ...string) {
 // cluster: slurmd's own start-up run of it as HealthCheckProgram (no arguments, the node name in
 // SLURMD_NODENAME) drains the node of corpus case 017 (no subnet manager) with the rule id and
 // port as reason; after a resume, a healthy snapshot (corpus 018: warnings only, below the drain
-// severity) leaves it idle; a drain reason an operator set is kept; rdmadoctor failing to run
-// (exit 2) or finding nothing about RDMA (exit 3) drains nothing, unless --drain-on-no-rdma.
+// severity) leaves it idle; a drain reason an operator set is kept; finding nothing about RDMA
+// (exit 3) drains nothing, unless --drain-on-no-rdma; rdmadoctor unable to run (exit 2) drains
+// the node for the broken check, saying what broke it, and exits 1.
 func TestSlurmHealthCheck(t *testing.T) {
 	rdmadoctor := rdmadoctorOnPath(t)
 	wrapper := contribFile(t, "slurm", "rdmadoctor-healthcheck")
@@ -214,6 +217,22 @@ func TestSlurmHealthCheck(t *testing.T) {
 	c := startSlurm(t, slurmDir, hc)
 	const drained = "drain rdmadoctor: ib-port-no-subnet-manager ibp4s0/1"
 	c.waitState(t, drained)
+	// What an operator sees (docs/integrations.md quotes it): sinfo's timestamps normalized.
+	norm := (&golden.Normalizer{}).Replace(dir, "$TMP", golden.Root()+"/", "")
+	var seen strings.Builder
+	for _, args := range [][]string{{"-R"}, {"-R", "-o", "%60E %9u %19H %N"}} {
+		out, err := c.run(t, "sinfo", args...)
+		if err != nil {
+			t.Fatalf("sinfo %v: %v: %s", args, err, out)
+		}
+		seen.WriteString("$ sinfo " + shellWords(args) + "\n" + out + "\n")
+	}
+	golden.Check(t, "slurm-drained.txt", norm.Apply(seen.String()))
+	seen.Reset()
+	// record adds a run of the wrapper to what the operator sees of the cases it does not drain for.
+	record := func(what, stderr string) {
+		seen.WriteString("# " + what + "\n$ rdmadoctor-healthcheck\n" + stderr)
+	}
 
 	healthcheck := func(wantCode int, args ...string) string {
 		t.Helper()
@@ -256,23 +275,46 @@ func TestSlurmHealthCheck(t *testing.T) {
 	setArgs("--snapshot " + failing)
 	if stderr := healthcheck(0); !strings.Contains(stderr, "already drain (RMA ticket 4711): leaving it") {
 		t.Errorf("operator's drain: stderr %q does not say it left it", stderr)
+	} else {
+		record("corpus 017 on a node an operator drained (reason \"RMA ticket 4711\")", stderr)
 	}
 	if got := c.state(t); got != "drain RMA ticket 4711" {
 		t.Errorf("operator's drain reason replaced: %q", got)
 	}
 
 	resume()
-	setArgs("--snapshot " + filepath.Join(dir, "does-not-exist"))
-	if stderr := healthcheck(1); !strings.Contains(stderr, "rdmadoctor could not run (exit 2): not draining "+slurmNode) {
-		t.Errorf("rdmadoctor exit 2: stderr %q", stderr)
-	}
 	setArgs("--snapshot " + empty)
 	if stderr := healthcheck(0); !strings.Contains(stderr, "nothing about RDMA could be evaluated on "+slurmNode+" (rdmadoctor exit 3): not draining") {
 		t.Errorf("rdmadoctor exit 3: stderr %q", stderr)
+	} else {
+		record("a folder of captures with nothing about RDMA (rdmadoctor exit 3)", stderr)
 	}
 	if got := c.state(t); got != "idle none" {
-		t.Errorf("after rdmadoctor exit 2 and 3: node %q, want idle none", got)
+		t.Errorf("after rdmadoctor exit 3: node %q, want idle none", got)
 	}
+
+	// rdmadoctor cannot read its input: the check is broken, and says so where an operator
+	// looks (the drain reason), and exits 1. (A path that exists on no machine, so that the
+	// reason's width, quoted in the docs, is the same everywhere.)
+	const missing = "/nonexistent/snapshot"
+	setArgs("--snapshot " + missing)
+	brokenReason := "rdmadoctor: check could not run (exit 2: stat " + missing + ": no such file or directory)"
+	if stderr := healthcheck(1); !strings.Contains(stderr, "rdmadoctor could not run on "+slurmNode+": exit 2: stat "+missing) {
+		t.Errorf("rdmadoctor exit 2: stderr %q", stderr)
+	} else {
+		record("an input rdmadoctor cannot read (exit 2): the check is broken, and drains for that", stderr)
+	}
+	if got := c.state(t); got != "drain "+brokenReason {
+		t.Errorf("rdmadoctor exit 2: node %q, want drain %s", got, brokenReason)
+	}
+	out, err := c.run(t, "sinfo", "-R", "-o", "%E")
+	if err != nil {
+		t.Fatalf("sinfo: %v: %s", err, out)
+	}
+	seen.WriteString("$ sinfo -R -o '%E'\n" + out + "\n")
+	golden.Check(t, "slurm-not-drained.txt", norm.Apply(seen.String()))
+	resume()
+	setArgs("--snapshot " + empty)
 	healthcheck(0, "--drain-on-no-rdma")
 	if got, want := c.state(t), "drain rdmadoctor: no RDMA device or RDMA tool output"; got != want {
 		t.Errorf("--drain-on-no-rdma: %q, want %q", got, want)
@@ -280,4 +322,16 @@ func TestSlurmHealthCheck(t *testing.T) {
 	if out, _ := c.run(t, "sinfo", "-R", "-o", "%60E %N"); !strings.Contains(out, "rdmadoctor: no RDMA device or RDMA tool output") {
 		t.Errorf("sinfo -R:\n%s", out)
 	}
+}
+
+// shellWords joins args as a shell would read them back: a word with a space or % in single quotes.
+func shellWords(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if strings.ContainsAny(a, " %'") {
+			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
 }

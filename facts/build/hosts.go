@@ -91,10 +91,6 @@ func oneHost(fsys fs.FS, inputs map[string][]Input, info facts.SourceInfo) error
 	return nil
 }
 
-// fabricWide are the specs whose outputs describe the fabric or a switch, whatever host ran them
-// (two ibdiagnet runs, or ibswinfo of two switches, in two folders are not two hosts).
-var fabricWide = map[string]bool{"ibdiagnet2_db_csv": true, "ibdiagnet2_net_dump": true, "ibdiagnet2_pm": true, "ibswinfo": true, "ibqueryerrors": true}
-
 // hostFolder is the folder of a loose capture that may stand for a host: the directory of the
 // file, above a sos_commands/<plugin> layout. Files under system paths (var/log, etc, proc),
 // matched by path, are the top folder's.

@@ -59,6 +59,10 @@ type Spec struct {
 	Live    []LiveCommand
 	Tools   []Tool
 	NotLive string
+	// FabricWide marks outputs that describe the fabric or a switch, whatever host ran the tool
+	// (ibdiagnet2's files, ibswinfo, ibqueryerrors): the same output in two folders is not a
+	// sign of two hosts' captures.
+	FabricWide bool
 }
 
 // Input is one file matched to a spec.
@@ -124,11 +128,17 @@ func register(specs ...Spec) {
 	registry = append(registry, specs...)
 	for _, sp := range specs {
 		prios[sp.Name] = prio(sp)
+		if sp.FabricWide {
+			fabricWide[sp.Name] = true
+		}
 		for _, g := range sp.Groups {
 			facts.FactGroups[g] = insertByPriority(facts.FactGroups[g], sp.Name)
 		}
 	}
 }
+
+// fabricWide are the names of the specs marked FabricWide.
+var fabricWide = map[string]bool{}
 
 // prios are the registered specs' priorities, to order the specs of each fact group.
 var prios = map[string]int{}

@@ -14,6 +14,7 @@ var (
 	ibdiagnetDBSniffRe      = regexp.MustCompile(`^# INDEX_TABLE offset:`)
 	ibdiagnetNetDumpSniffRe = regexp.MustCompile(`(?m)^\s+#\s+: IB# : Sta\s+: PhysSta`)
 	// a port header and its first counter: ibdiagnet2.cables has the same headers over module data
+	ibdiagnetSMSniffRe = regexp.MustCompile(`(?m)^ibdiagnet fabric SM report\r?$`)
 	ibdiagnetPMSniffRe = regexp.MustCompile(`(?m)^Port=\d+ Lid=0x[0-9a-fA-F]+ GUID=0x[0-9a-fA-F]+.*\r?\n-+\r?\n(link_down_counter|symbol_error_counter|link_error_recovery_counter)=`)
 )
 
@@ -26,13 +27,16 @@ func init() {
 	register(
 		Spec{Name: "ibdiagnet2_db_csv", Commands: []string{"ibdiagnet2.db_csv"},
 			Sniff: func(h []byte) bool { return ibdiagnetDBSniffRe.Match(h) }, Stream: applyIBDiagnetDB,
-			Priority: prio, MissingHint: hint, Groups: []string{"fabric_nodes", "fabric_ports", "fabric_diagnostics"}, NotLive: notLive},
+			Priority: prio, MissingHint: hint, Groups: []string{"fabric_nodes", "fabric_ports", "fabric_diagnostics"}, NotLive: notLive, FabricWide: true},
 		Spec{Name: "ibdiagnet2_net_dump", Commands: []string{"ibdiagnet2.net_dump"},
 			Sniff: func(h []byte) bool { return ibdiagnetNetDumpSniffRe.Match(h) }, Stream: applyIBDiagnetNetDump,
-			Priority: prio, MissingHint: hint, Groups: []string{"fabric_ports"}, NotLive: notLive},
+			Priority: prio, MissingHint: hint, Groups: []string{"fabric_ports"}, NotLive: notLive, FabricWide: true},
 		Spec{Name: "ibdiagnet2_pm", Commands: []string{"ibdiagnet2.pm"},
 			Sniff: func(h []byte) bool { return ibdiagnetPMSniffRe.Match(h) }, Stream: applyIBDiagnetPM,
-			Priority: prio, MissingHint: hint, Groups: []string{"fabric_ports", "fabric_counters"}, NotLive: notLive},
+			Priority: prio, MissingHint: hint, Groups: []string{"fabric_ports", "fabric_counters"}, NotLive: notLive, FabricWide: true},
+		Spec{Name: "ibdiagnet2_sm", Commands: []string{"ibdiagnet2.sm"},
+			Sniff: func(h []byte) bool { return ibdiagnetSMSniffRe.Match(h) }, Apply: applyIBDiagnetSM,
+			Priority: prio, MissingHint: hint, Groups: []string{"sminfo"}, NotLive: notLive, FabricWide: true},
 	)
 }
 
@@ -55,6 +59,17 @@ func applyIBDiagnetNetDump(s *facts.Snapshot, _ Input, r io.Reader) error {
 		return err
 	}
 	addFabricPorts(s, ports)
+	return err
+}
+
+// applyIBDiagnetSM adds the SMs of ibdiagnet2.sm to the snapshot's SM answers, marked as
+// ibdiagnet's (sent from no port of this host that the report names).
+func applyIBDiagnetSM(s *facts.Snapshot, in Input) error {
+	sms, err := parse.IBDiagnetSM(in.Data)
+	if _, ok := parse.AsProblems(err); err != nil && !ok {
+		return err
+	}
+	s.Fabric.SMInfo = append(s.Fabric.SMInfo, sms...)
 	return err
 }
 

@@ -18,7 +18,8 @@ func init() {
 	fabric := []string{"fabric_nodes"}
 	notLive := "not in the live plan: it queries the fabric with iblinkinfo from each ACTIVE port"
 	register(
-		Spec{Name: "ibnetdiscover", Plugin: "infiniband", Commands: []string{"ibnetdiscover"},
+		// ibdiagnet writes the same topology as ibdiagnet2.ibnetdiscover.
+		Spec{Name: "ibnetdiscover", Plugin: "infiniband", Commands: []string{"ibnetdiscover", "ibdiagnet2.ibnetdiscover"},
 			Sniff: func(h []byte) bool { return ibnetdiscoverSniffRe.Match(h) }, Apply: fabricNodesApply("ibnetdiscover"), MissingHint: hint,
 			Groups: fabric, NotLive: notLive},
 		Spec{Name: "ibhosts", Plugin: "infiniband", Commands: []string{"ibhosts"},
@@ -36,14 +37,18 @@ func init() {
 
 func fabricNodesApply(tool string) func(*facts.Snapshot, Input) error {
 	return func(s *facts.Snapshot, in Input) error {
-		out, err := parse.IBNetDiscover(in.Data)
-		if err != nil {
+		out, err := parse.IBNetDiscover(in.Data) // parse.Problems: the records returned are still good
+		if _, ok := parse.AsProblems(err); err != nil && !ok {
 			return err
 		}
 		for _, n := range out.Nodes {
 			addFabricNode(s, n)
 		}
-		return fabricRefused(s, tool, out.Refusal)
+		s.Fabric.Topology = append(s.Fabric.Topology, out.Links...)
+		if r := fabricRefused(s, tool, out.Refusal); r != nil {
+			return r
+		}
+		return err
 	}
 }
 

@@ -12,6 +12,7 @@ var ibqueryerrorsSniffRe = regexp.MustCompile(`(?m)^(Errors for (0x[0-9a-fA-F]+ 
 func init() {
 	register(Spec{
 		Name:        "ibqueryerrors",
+		FabricWide:  true,
 		Plugin:      "infiniband",
 		Commands:    []string{"ibqueryerrors"},
 		Sniff:       func(h []byte) bool { return ibqueryerrorsSniffRe.Match(h) },

@@ -15,6 +15,7 @@ var ibswinfoSniffRe = regexp.MustCompile(`(?m)^(part number {8}\| |PSU\d status 
 func init() {
 	register(Spec{
 		Name:        "ibswinfo",
+		FabricWide:  true,
 		Plugin:      "infiniband",
 		Commands:    []string{"ibswinfo", "ibswinfo.sh"},
 		Sniff:       func(h []byte) bool { return ibswinfoSniffRe.Match(h) },

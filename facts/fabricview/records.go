@@ -67,7 +67,7 @@ func usableGUID(g string) bool { return g != "" && g != zeroGUID }
 var fabricInputs = map[string]bool{
 	"iblinkinfo": true, "ibqueryerrors": true, "perfquery": true, "sminfo": true,
 	"ibnetdiscover": true, "ibhosts": true, "ibswitches": true, "ibnodes": true,
-	"ibdiagnet2_net_dump": true, "ibdiagnet2_pm": true, "ibdiagnet2_db_csv": true,
+	"ibdiagnet2_net_dump": true, "ibdiagnet2_pm": true, "ibdiagnet2_db_csv": true, "ibdiagnet2_sm": true,
 }
 
 func newExtract(host string, s *facts.Snapshot) *extract {
@@ -83,6 +83,7 @@ func newExtract(host string, s *facts.Snapshot) *extract {
 	sort.Strings(x.inputs)
 	x.addHostPorts(s.Devices)
 	x.addLinks(s.Fabric.Links)
+	x.addTopology(s.Fabric.Topology)
 	x.addFabricPorts(s.Fabric.Ports, s.Fabric.Nodes)
 	x.addPerfCounters(s.Fabric.PerfCounters)
 	x.addNodes(s.Fabric.Nodes)
@@ -380,8 +381,8 @@ func (x *extract) addNodes(nodes []facts.FabricNode) {
 }
 
 // addSMInfo keeps the host's sminfo answers with the local port each was sent from (-C/-P,
-// or the host's only Active InfiniBand port when the file name does not say), and sminfo's
-// own errors.
+// or the host's only Active InfiniBand port when the file name does not say), the SMs of
+// ibdiagnet2.sm (from no known port), and sminfo's own errors.
 func (x *extract) addSMInfo(sms []facts.SMInfo, refusals []facts.ToolRefusal) {
 	var active []hostPort
 	for _, hp := range x.hostPts {
@@ -392,7 +393,7 @@ func (x *extract) addSMInfo(sms []facts.SMInfo, refusals []facts.ToolRefusal) {
 	for _, sm := range sms {
 		r := smRecord{view: facts.FabricSMView{
 			Host: x.host, Device: x.str(sm.Device), Port: sm.Port, SMLID: sm.SMLID, Priority: sm.Priority,
-			State: x.str(sm.State), ActivityCount: sm.ActCount, Evidence: x.ev(sm.Evidence),
+			State: x.str(sm.State), ActivityCount: sm.ActCount, Tool: x.str(sm.Tool), Evidence: x.ev(sm.Evidence),
 		}}
 		if usableGUID(sm.SMGUID) {
 			r.view.SMGUID = sm.SMGUID
@@ -402,7 +403,9 @@ func (x *extract) addSMInfo(sms []facts.SMInfo, refusals []facts.ToolRefusal) {
 				r.from = hp.keys
 			}
 		}
-		if sm.Device == "" && len(active) == 1 {
+		// An sminfo capture whose name does not say the port was sent from the only Active
+		// InfiniBand port; ibdiagnet's report does not say which port it swept from.
+		if sm.Device == "" && sm.Tool == "" && len(active) == 1 {
 			r.from = active[0].keys
 		}
 		x.sms = append(x.sms, r)

@@ -20,8 +20,9 @@ type IBVDevInfoOutput struct {
 }
 
 var (
-	ibvGIDRe     = regexp.MustCompile(`^GID\[\s*(\d+)\]:\s*(.*)$`)
-	ibvGIDOnlyRe = regexp.MustCompile(`^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){7}\s*(,.*)?$`)
+	ibvGIDRe      = regexp.MustCompile(`^GID\[\s*(\d+)\]:\s*(.*)$`)
+	ibvGIDOnlyRe  = regexp.MustCompile(`^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){7}\s*(,.*)?$`)
+	ibvVendorIDRe = regexp.MustCompile(`^0[xX][0-9a-fA-F]{1,8}$`)
 )
 
 // IBVDevInfo parses the output of `ibv_devinfo` and `ibv_devinfo -v` (rdma-core
@@ -31,6 +32,7 @@ var (
 //		transport:			InfiniBand (0)
 //		fw_ver:				20.41.1000
 //		node_guid:			a088:c203:0096:05fc
+//		vendor_id:			0x02c9
 //		vendor_part_id:			4123
 //		board_id:			MT_0000000222
 //		phys_port_cnt:			1
@@ -202,14 +204,23 @@ func ibvDeviceKey(d *facts.Device, key, val string, l Line) (bool, error) {
 				d.Evidence.Set("sys_image_guid", ev)
 			}
 		}
+	case "vendor_id":
+		if !ibvVendorIDRe.MatchString(val) {
+			return true, l.Errorf("vendor_id: not 0x and hex digits")
+		}
+		d.VendorID = strings.ToLower(val)
+		d.Evidence.Set("vendor_id", ev)
 	case "vendor_part_id":
 		n, err := strconv.Atoi(val)
 		if err != nil {
 			return true, l.Errorf("vendor_part_id: %v", err)
 		}
-		// ibstat's "CA type: MT4123" is "MT" and the decimal PCI device id.
-		d.CAType = "MT" + strconv.Itoa(n)
-		d.Evidence.Set("ca_type", ev)
+		// ibstat's "CA type: MT4123" is "MT" and the decimal PCI device id, a name of Mellanox
+		// adapters only: an irdma's vendor_part_id 5522 (vendor_id 0x8086) is no MT5522.
+		if d.VendorID == "" || d.VendorID == facts.MellanoxVerbsVendorID {
+			d.CAType = "MT" + strconv.Itoa(n)
+			d.Evidence.Set("ca_type", ev)
+		}
 	case "hw_ver":
 		d.HardwareVersion = val
 		d.Evidence.Set("hw_version", ev)

@@ -17,12 +17,13 @@ func TestIBVDevInfoEDRVF(t *testing.T) {
 	}
 	want := parse.IBVDevInfoOutput{Devices: []facts.Device{{
 		Name: "mlx5_0", Firmware: "16.23.1020", NodeGUID: "0x00155dfffe33ff5f", SystemImageGUID: "0x98039b03000c6d1e",
-		CAType: "MT4120", HardwareVersion: "0x0", BoardID: "MT_0000000010", NumPorts: ibInt(1),
+		VendorID: "0x02c9", CAType: "MT4120", HardwareVersion: "0x0", BoardID: "MT_0000000010", NumPorts: ibInt(1),
 		Evidence: facts.EvidenceMap{
 			"name":           ibEv(1, "hca_id:\tmlx5_0"),
 			"firmware":       ibEv(3, "\tfw_ver:\t\t\t\t16.23.1020"),
 			"node_guid":      ibEv(4, "\tnode_guid:\t\t\t0015:5dff:fe33:ff5f"),
 			"sys_image_guid": ibEv(5, "\tsys_image_guid:\t\t\t9803:9b03:000c:6d1e"),
+			"vendor_id":      ibEv(6, "\tvendor_id:\t\t\t0x02c9"),
 			"ca_type":        ibEv(7, "\tvendor_part_id:\t\t\t4120"),
 			"hw_version":     ibEv(8, "\thw_ver:\t\t\t\t0x0"),
 			"board_id":       ibEv(9, "\tboard_id:\t\t\tMT_0000000010"),
@@ -160,4 +161,27 @@ func FuzzIBVDevInfo(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		parse.IBVDevInfo(b) //nolint:errcheck // only panics matter here
 	})
+}
+
+// TestIBVDevInfoIntelIRDMA: an Intel E810's irdma device (fixtures/ibv_devinfo PROVENANCE)
+// reports vendor_id 0x8086, kept as the device's VendorID; its vendor_part_id 5522 is not made
+// an "MT5522" CA type, a name of Mellanox adapters only.
+func TestIBVDevInfoIntelIRDMA(t *testing.T) {
+	out, err := parse.IBVDevInfo(fixtures.Read(t, "ibv_devinfo/irdma-e810-verbose.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Devices) != 1 {
+		t.Fatalf("%d devices, want 1", len(out.Devices))
+	}
+	d := out.Devices[0]
+	if d.Name != "irdma1" || d.VendorID != "0x8086" || d.CAType != "" || d.Firmware != "1.54" {
+		t.Errorf("name %q vendor_id %q ca_type %q fw %q; want irdma1 0x8086, no CA type, 1.54", d.Name, d.VendorID, d.CAType, d.Firmware)
+	}
+	if got, want := d.Evidence["vendor_id"], ibEv(6, "        vendor_id:                      0x8086"); got != want {
+		t.Errorf("vendor_id evidence %+v, want %+v", got, want)
+	}
+	if len(d.Ports) != 1 || d.Ports[0].State != "Active" || d.Ports[0].LinkLayer != "Ethernet" {
+		t.Errorf("ports %+v, want one Active Ethernet port", d.Ports)
+	}
 }

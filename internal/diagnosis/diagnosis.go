@@ -7,6 +7,7 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"os"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -20,7 +21,7 @@ import (
 // or one capture). The error names path when it cannot be opened or walked; files that were
 // recognised but could not be read or parsed are in the snapshot's Sources, not errors.
 func Open(path string) (*facts.Snapshot, error) {
-	fsys, info, err := source.Open(path)
+	fsys, info, err := OpenSource(path)
 	if err != nil {
 		return nil, err
 	}
@@ -28,6 +29,19 @@ func Open(path string) (*facts.Snapshot, error) {
 		defer c.Close() // a folder's open descriptors: a fleet opens thousands of snapshots
 	}
 	return Build(fsys, info)
+}
+
+// OpenSource opens the snapshot at path with facts/source, after refusing a folder that is a
+// folder of several snapshots (a *build.SeveralSnapshotsError naming them: read as one node,
+// its snapshots would be mixed up or left unread, and the report would say little or nothing
+// about RDMA).
+func OpenSource(path string) (fs.FS, facts.SourceInfo, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		if err := build.CheckOneSnapshot(os.DirFS(path), path); err != nil {
+			return nil, facts.SourceInfo{Path: path}, err
+		}
+	}
+	return source.Open(path)
 }
 
 // Build builds the snapshot of fsys (as facts/source opened it) and lets a gather output explain

@@ -134,7 +134,11 @@ func summary(r *report.Report) string {
 	if len(r.Ignored) > 0 {
 		s += fmt.Sprintf(", %d ignored", len(r.Ignored))
 	}
-	s += fmt.Sprintf("; %s run, %d skipped", plural(r.Evaluated, "rule", "rules"), len(r.Skipped))
+	inPart := r.NotJudgedRules()
+	s += fmt.Sprintf("; %s run, %d skipped", plural(r.Evaluated, "rule", "rules"), len(r.Skipped)-inPart)
+	if inPart > 0 {
+		s += fmt.Sprintf(", %d run in part (a fact unknown for some subjects)", inPart)
+	}
 	if rules := r.FailedRules(); len(r.Incomplete) > 0 {
 		if inputs := len(r.Incomplete) - rules; inputs > 0 {
 			s += fmt.Sprintf("; %s not (fully) read", plural(inputs, "input", "inputs"))

@@ -272,7 +272,8 @@ func details(r *report.Report, d report.Diagnosis, width int, p func(text.Colors
 
 // writeNotChecked writes the footer of the rules that were not evaluated: one line per missing
 // input with the number of checks that need it and how to get it, most needed first; the
-// rules whose evaluation failed, each with its reason; with verbose, every rule id under its
+// rules whose evaluation failed, and those that ran but could not judge some subjects, each
+// with its reason; with verbose, every rule id under its
 // reason as well (JSON has them all in skipped[]).
 func writeNotChecked(b *strings.Builder, r *report.Report, width int, verbose bool, p func(text.Colors, string) string) {
 	if len(r.Skipped) == 0 {
@@ -283,12 +284,14 @@ func writeNotChecked(b *strings.Builder, r *report.Report, width int, verbose bo
 			b.WriteString(p(c, l) + "\n")
 		}
 	}
-	head := fmt.Sprintf("Not checked: %s lack an input", plural(len(r.Skipped), "rule", "rules"))
-	if !verbose {
-		head += " (-v lists them)"
-	}
 	b.WriteString("\n")
-	put(head+"; per input, the checks that need it:", "", "    ", nil)
+	if lacking := len(r.Skipped) - r.NotJudgedRules(); lacking > 0 {
+		head := fmt.Sprintf("Not checked: %s lack an input", plural(lacking, "rule", "rules"))
+		if !verbose {
+			head += " (-v lists them)"
+		}
+		put(head+"; per input, the checks that need it:", "", "    ", nil)
+	}
 	for _, n := range needCounts(r) {
 		line := fmt.Sprintf("%s (%s): ", n.What, plural(n.Count, "check", "checks"))
 		switch {
@@ -302,8 +305,11 @@ func writeNotChecked(b *strings.Builder, r *report.Report, width int, verbose bo
 		put(line, "  ", "      ", nil)
 	}
 	for _, s := range r.Skipped {
-		if s.Failed {
+		switch {
+		case s.Failed:
 			put(fmt.Sprintf("rule %s could not be evaluated: %s", s.ID, s.Reason), "  ", "      ", nil)
+		case len(s.NotJudged) > 0:
+			put(fmt.Sprintf("rule %s %s", s.ID, s.Reason), "  ", "      ", nil)
 		}
 	}
 	if !verbose {

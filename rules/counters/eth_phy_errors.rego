@@ -19,8 +19,11 @@
 #   fix:
 #     - command: ethtool --show-fec {{netdev}}
 #       note: FEC must match the switch port (ethtool --set-fec {{netdev}} encoding rs for 25G/100G RS-FEC links)
+#     - command: ethtool -m {{netdev}}
+#       note: the module's per-lane power; clean or reseat the optic, swap cable ends - errors that follow the cable mean the cable
 #     - command: mlxlink -d {{pci}} -c -e
 #       note: per-lane BER; clean or reseat the optic, swap cable ends - errors that follow the cable mean the cable
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.eth_phy_errors
 
 import data.rdmadoctor.lib.ipoib

@@ -20,6 +20,9 @@
 #   fix:
 #     - command: mlnx_qos -i {{netdev}}
 #       note: on RoCE, PFC on the RoCE priority with DSCP trust keeps the NIC from dropping (see roce-pfc-not-enabled, roce-trust-mode-mismatch)
+#       when: {vendor: Mellanox}
+#     - command: dcb pfc show dev {{netdev}}
+#       note: the same PFC settings through the kernel's DCB interface (iproute2 dcb-pfc(8)), for any driver that implements it
 #     - command: ethtool -G {{netdev}} rx 8192
 #       note: larger receive rings; spread the load over more channels and cores local to the NIC (ethtool -L, IRQ affinity)
 #     - command: lspci -vvv -s {{pci}}

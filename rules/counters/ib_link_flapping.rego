@@ -29,6 +29,7 @@
 #   fix:
 #     - command: mlxlink -d {{pci}} -p {{port}} -m -c -e
 #       note: module info, per-lane BER and the 'Troubleshooting Info' recommendation; reseat both ends, swap the cable or optic, try another switch port
+#       when: {vendor: Mellanox}
 #     - command: perfquery -C {{device}} -P {{port}} -R
 #       note: clear the counters after the repair, then sample twice (rdmadoctor gather --sample) to confirm they stay flat
 package rdmadoctor.rules.ib_link_flapping

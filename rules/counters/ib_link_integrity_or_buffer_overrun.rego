@@ -21,6 +21,7 @@
 #   fix:
 #     - command: mlxlink -d {{pci}} -p {{port}} -c -e
 #       note: integrity errors - per-lane BER; replace the cable or optic
+#       when: {vendor: Mellanox}
 #     - command: perfquery -C {{device}} -P {{port}} -R
 #       note: clear the counters after the repair and sample twice; overruns - check VL/QoS settings and firmware on both ends
 package rdmadoctor.rules.ib_link_integrity_or_buffer_overrun

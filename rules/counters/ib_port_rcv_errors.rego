@@ -22,6 +22,7 @@
 #   fix:
 #     - command: mlxlink -d {{pci}} -p {{port}} -c -e
 #       note: local errors - same physical-layer procedure as symbol errors; remote physical errors - run ibqueryerrors or ibdiagnet to find the bad upstream link
+#       when: {vendor: Mellanox}
 #     - command: perfquery -C {{device}} -P {{port}} -R
 #       note: clear the counters after the repair, then sample twice (rdmadoctor gather --sample) to confirm they stay flat
 package rdmadoctor.rules.ib_port_rcv_errors

@@ -22,6 +22,7 @@
 #   fix:
 #     - command: mlxlink -d {{pci}} -p {{port}} -c -e
 #       note: raw and effective BER per lane; clean or reseat the optic, swap the cable - errors that follow the cable mean the cable
+#       when: {vendor: Mellanox}
 #     - command: perfquery -C {{device}} -P {{port}} -R
 #       note: clear the counters after the repair, then sample twice (rdmadoctor gather --sample) to confirm they stay flat
 package rdmadoctor.rules.ib_symbol_errors

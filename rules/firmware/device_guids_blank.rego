@@ -20,6 +20,7 @@
 #   fix:
 #     - command: mstflint -d {{pci}} -guid <node GUID from the board label> -mac <port 1 MAC from the board label> sg
 #       note: flint with MFT; then reset the adapter or reboot
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.device_guids_blank
 
 import data.rdmadoctor.lib.finding

@@ -31,8 +31,10 @@
 #   fix:
 #     - command: mlxfwmanager --online -u -d {{pci}}
 #       note: NVIDIA-branded cards (or mlxup); OEM PSIDs need the OEM's firmware package
+#       when: {vendor: Mellanox}
 #     - command: mstfwreset -d {{pci}} --level 3 -y reset
 #       note: activates the new image where supported; otherwise reboot
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.firmware_outdated_for_driver
 
 import data.rdmadoctor.lib.finding
@@ -80,6 +82,47 @@ findings contains f if {
 	)
 }
 
+# A device of a type the reference table has whose running firmware the snapshot gives no
+# version of (an empty sysfs fw_ver, a blank "Firmware version:", a masked xx.xx.xxxx), and that
+# no firmware query of its type covers, is not judged: never a silent pass.
+findings contains f if {
+	some dev in input.devices
+	not hca.is_vf(dev)
+	t := hca.ca_type(dev)
+	firmware.minimum[t]
+	not version.parts(object.get(dev, "firmware", ""))
+	not query_reported(t)
+	f := finding.not_judged(
+		finding.device(dev, sprintf("%s (%s): firmware not judged", [dev.name, t]), finding.evidence(dev, ["firmware", "ca_type"])),
+		unknown_version(object.get(dev, "firmware", "")),
+	)
+}
+
+# A firmware query (flint, mlxfwmanager, mlxup) whose version is blank or masked, of an adapter
+# no RDMA device entry with a version covers, is not judged either.
+findings contains f if {
+	some fw in input.firmware
+	not version.parts(object.get(fw, "version", ""))
+	not newer(fw)
+	t := hca.type_of_firmware(fw)
+	firmware.minimum[t]
+	not device_reported(t)
+	f := finding.not_judged(
+		finding.pci(join.nv_pci(fw), "", sprintf("%s (%s): firmware not judged", [fw.device, t]), finding.evidence(fw, ["version", "psid"])),
+		unknown_version(object.get(fw, "version", "")),
+	)
+}
+
+unknown_version(v) := "its running firmware version is unknown (empty in the capture)" if {
+	trim_space(v) == ""
+} else := sprintf("its running firmware version %q is no version (masked or damaged)", [v])
+
+query_reported(t) if {
+	some fw in input.firmware
+	hca.type_of_firmware(fw) == t
+	version.parts(fw.version)
+}
+
 newer(fw) if regex.match(`(?i)update required`, object.get(fw, "status", ""))
 
 newer(fw) if version.less(fw.version, fw.available_version)
@@ -98,7 +141,7 @@ ref_note(t) := sprintf(" (the current release for this adapter is %s)", [firmwar
 device_reported(t) if {
 	some dev in input.devices
 	hca.ca_type(dev) == t
-	dev.firmware != ""
+	version.parts(dev.firmware)
 }
 
 # The kernel asks for newer firmware (mlx4_en: "LSO not supported, please upgrade to later FW

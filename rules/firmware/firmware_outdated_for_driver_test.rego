@@ -78,3 +78,50 @@ test_no_finding_for_other_kernel_lines if {
 	e := {"kind": "other", "driver": "mlx4_en", "pci_address": "0000:0d:00.0", "evidence": {"line": 3}}
 	count(rule.findings) == 0 with input as {"host": {"kernel_events": [e], "userspace": [no_device]}}
 }
+
+# An empty fw_ver (sysfs file present but empty), a blank ibstat "Firmware version:" or a
+# masked version is unknown, not a pass: the device is not judged (the engine lists the rule
+# as skipped, naming it).
+test_not_judged_on_blank_firmware if {
+	# corpus 003: mlx5_1 is an MT4125 (ConnectX-6 Dx), its "Firmware version:" line blanked
+	dev := {"name": "mlx5_1", "ca_type": "MT4125", "firmware": "", "ports": [], "evidence": {"firmware": {"source": "ibstat", "path": "ibstat", "line": 14, "text": "\tFirmware version: "}}}
+	fs := rule.findings with input as {"devices": [dev]}
+	count(fs) == 1
+	some f in fs
+	f.subject == {"device": "mlx5_1"}
+	startswith(f.unknown, "its running firmware version is unknown")
+	f.evidence[0].line == 14
+}
+
+test_not_judged_on_missing_or_masked_firmware if {
+	fs := rule.findings with input as {"devices": [
+		{"name": "mlx5_0", "ca_type": "MT4125", "ports": []},
+		{"name": "mlx5_1", "ca_type": "MT4125", "firmware": "xx.xx.xxxx", "ports": []},
+	]}
+	count(fs) == 2
+	every f in fs {
+		f.unknown
+	}
+}
+
+test_blank_device_firmware_judged_by_the_query if {
+	# the flint query of the same adapter type gives its version: judged from that, not skipped
+	fs := rule.findings with input as {
+		"devices": [{"name": "mlx4_0", "ca_type": "MT4099", "firmware": "", "ports": []}],
+		"firmware": [{"tool": "flint", "device": "/dev/mst/mt4099_pci_cr0", "version": "2.35.5100", "psid": "MT_1170110023"}],
+	}
+	count(fs) == 1
+	some f in fs
+	not f.unknown
+}
+
+test_not_judged_on_blank_query_version if {
+	fs := rule.findings with input as {"firmware": [{"tool": "flint", "device": "/dev/mst/mt4099_pci_cr0", "version": "", "psid": "MT_1170110023"}]}
+	count(fs) == 1
+	some f in fs
+	f.unknown
+}
+
+test_no_unknown_for_a_type_without_reference if {
+	count(rule.findings) == 0 with input as {"devices": [{"name": "mthca0", "ca_type": "MT25208", "firmware": "", "ports": []}]}
+}

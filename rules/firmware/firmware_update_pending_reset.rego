@@ -20,8 +20,10 @@
 #   fix:
 #     - command: mstfwreset -d {{pci}} --level 3 -y reset
 #       note: loads the burned image (MFT - mlxfwreset); where not supported, reboot
+#       when: {vendor: Mellanox}
 #     - command: mstflint -d {{pci}} q
 #       note: afterwards FW Version(Running) is gone and FW Version is the new one
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.firmware_update_pending_reset
 
 import data.rdmadoctor.lib.finding

@@ -28,10 +28,13 @@
 #   fix:
 #     - command: mlxfwmanager --query
 #       note: PSID, current and available versions per device
+#       when: {vendor: Mellanox}
 #     - command: mlxfwmanager -u -d {{pci}}
 #       note: bring every card of this model to the same release (or mstflint -d {{pci}} -i <image> burn), then mstfwreset or reboot
+#       when: {vendor: Mellanox}
 #     - command: flint -d lid-{{lid}} query
 #       note: a switch or another node of the fabric (node_guid subject) - its firmware in band; burn the release the newest of its model runs (flint -d lid-{{lid}} -i <image> burn, or the switch's own update), then reboot the switch
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.firmware_version_mismatch
 
 import data.rdmadoctor.lib.fabric
@@ -70,6 +73,22 @@ findings contains f if {
 		array.concat(finding.evidence(old, ["firmware"]), finding.evidence(other, ["firmware"])),
 	)
 	f := finding.with_fields(base, grade(a, b))
+}
+
+# A physical device whose firmware version the capture leaves blank, beside devices of its
+# model that give theirs, is not judged: never taken for one that matches.
+findings contains f if {
+	some d in input.devices
+	not hca.is_vf(d)
+	object.get(d, "capture", "") == ""
+	object.get(d, "firmware", "") == ""
+	t := hca.ca_type(d)
+	others := sort([o.name | some o in pfs; hca.ca_type(o) == t])
+	count(others) > 0
+	f := finding.not_judged(
+		finding.device(d, sprintf("%s: firmware not compared", [d.name]), finding.evidence(d, ["firmware", "ca_type"])),
+		sprintf("its running firmware version is unknown (empty in the capture), so it is not compared with %s (%s)", [concat(", ", others), t]),
+	)
 }
 
 # Without board ids on both sides the PSIDs could differ: less certain.

@@ -65,3 +65,19 @@ test_fires_on_fabric_switches_behind_the_newest_of_their_psid if {
 test_no_fabric_finding_across_psids if {
 	count(rule.findings) == 0 with input as {"fabric": {"nodes": [fabric_nodes[2], fabric_nodes[3]]}}
 }
+
+# A blank firmware version (an empty fw_ver, a blank ibstat line) beside a device of the same
+# model is unknown: not judged, never taken for a match.
+test_not_judged_on_blank_firmware if {
+	a := {"name": "mlx5_0", "ca_type": "MT4123", "firmware": "20.31.1014", "board_id": "MT_0000000223"}
+	b := {"name": "mlx5_1", "ca_type": "MT4123", "firmware": "", "board_id": "MT_0000000223"}
+	fs := rule.findings with input as {"devices": [a, b]}
+	count(fs) == 1
+	some f in fs
+	f.subject == {"device": "mlx5_1"}
+	contains(f.unknown, "not compared with mlx5_0 (MT4123)")
+}
+
+test_no_unknown_without_another_device_of_the_model if {
+	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_1", "ca_type": "MT4123", "firmware": ""}]}
+}

@@ -24,8 +24,10 @@
 #   fix:
 #     - command: echo ib > /sys/bus/pci/devices/{{pci}}/mlx4_port1
 #       note: ConnectX-3 with the inbox mlx4 driver - switch the port type at run time (persist in /etc/rdma/mlx4.conf)
+#       when: {vendor: Mellanox}
 #     - command: mstconfig -d {{pci}} query
 #       note: with mstflint 4.25 or older, or MFT 4.22 LTS (mlxconfig), for ConnectX-3; run as root on the host, not in a container or VF
+#       when: {vendor: Mellanox}
 #     - command: "# replace with a VPI part (e.g. MCX653105A-HDAT for HDR)"
 #       note: only when the card is Ethernet-only and InfiniBand is required
 package rdmadoctor.rules.mstconfig_cannot_manage_device

@@ -19,6 +19,7 @@
 #   fix:
 #     - command: mstfwreset -d {{pci}} --level 3 -y reset
 #       note: driver restart and PCI reset (MFT - mlxfwreset); where not supported, reboot
+#       when: {vendor: Mellanox}
 #     - command: reboot
 #       note: some parameters (SR-IOV, BAR sizes) need a cold boot
 package rdmadoctor.rules.nvconfig_change_pending_reset

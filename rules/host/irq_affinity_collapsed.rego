@@ -20,6 +20,9 @@
 #   fix:
 #     - command: set_irq_affinity_bynode.sh {{node}} {{netdev}}
 #       note: mlnx-tools; spreads the adapter's IRQs over its local cores (or set_irq_affinity_cpulist.sh <cpus> {{netdev}})
+#       when: {vendor: Mellanox}
+#     - command: echo <cpus> > /proc/irq/<irq>/smp_affinity_list
+#       note: any driver - for each of the adapter's IRQs (grep {{pci}} /proc/interrupts), a different core local to the adapter (cat /sys/bus/pci/devices/{{pci}}/local_cpulist)
 #     - command: grep {{pci}} /proc/interrupts
 #       note: afterwards the per-CPU columns should grow on several CPUs
 package rdmadoctor.rules.irq_affinity_collapsed

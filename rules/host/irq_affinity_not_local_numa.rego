@@ -23,6 +23,9 @@
 #       note: or ban these IRQs from irqbalance, so it does not move them back
 #     - command: set_irq_affinity_bynode.sh {{node}} {{netdev}}
 #       note: mlnx-tools; pins the adapter's IRQs to its local NUMA node (or set_irq_affinity_cpulist.sh <local cpus> {{netdev}})
+#       when: {vendor: Mellanox}
+#     - command: echo {{cpus}} > /proc/irq/<irq>/smp_affinity_list
+#       note: any driver - for each of the adapter's IRQs (grep {{pci}} /proc/interrupts), the CPUs of its NUMA node {{node}}
 package rdmadoctor.rules.irq_affinity_not_local_numa
 
 import data.rdmadoctor.lib.cpus

@@ -22,6 +22,9 @@
 #       note: confirm the host has more than one NUMA node
 #     - command: set_irq_affinity_cpulist.sh <cpus of the slot's socket> {{netdev}}
 #       note: meanwhile pin by hand (mlnx-tools); give NCCL an NCCL_TOPO_FILE
+#       when: {vendor: Mellanox}
+#     - command: echo <cpus of the slot's socket> > /proc/irq/<irq>/smp_affinity_list
+#       note: any driver - meanwhile pin each of the adapter's IRQs (grep {{pci}} /proc/interrupts) by hand; give NCCL an NCCL_TOPO_FILE
 #     - command: reboot
 #       note: after a BIOS update or enabling NUMA/SRAT reporting in the BIOS setup
 package rdmadoctor.rules.nic_numa_node_unknown

@@ -30,6 +30,7 @@
 #       note: on the host, when the VF's link-state is disable
 #     - command: mlxlink -d {{pf_pci}} -m
 #       note: on the host, the PF's cable and module; in a cloud VM the host is the provider's - report the VM's host or redeploy it
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.sriov_vf_port_no_physical_link
 
 import data.rdmadoctor.lib.finding

@@ -64,3 +64,9 @@ compact(o) := {k: v | some k, v in o; v != ""}
 
 # with adds or overrides optional finding fields (severity, confidence, scope, vars).
 with_fields(f, extra) := object.union(f, extra)
+
+# not_judged marks f as the rule's word that it could not judge f's subject, a fact it needs
+# being unknown there; why says which ("its running firmware version is unknown: the capture
+# gives none"). The engine lists the rule under skipped, naming the subject with why and f's
+# first evidence line, never f as a diagnosis: absence is not evidence (docs/rules-contract.md).
+not_judged(f, why) := object.union(f, {"unknown": why})

@@ -27,6 +27,10 @@
 #   fix:
 #     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -m
 #       note: Supported Cable Speed and cable PN - use a cable rated for the adapter's speed
+#       when: {vendor: Mellanox}
+#     - command: ethtool -m {{netdev}}
+#       note: Ethernet - the module's identifier, compliance codes and vendor PN; use a cable rated for the adapter's speed
+#       when: {link_layer: Ethernet}
 #     - command: iblinkinfo
 #       note: the peer switch port's speed and any "Could be" hint; check the switch port's speed configuration
 package rdmadoctor.rules.link_speed_degraded

@@ -24,10 +24,12 @@
 #   fix:
 #     - command: mstconfig -d {{pci}} set {{param}}={{value}}
 #       note: 1 = InfiniBand, 2 = Ethernet (MFT - mlxconfig -d <mst device> set ...); answer y to apply
+#       when: {vendor: Mellanox}
 #     - command: reboot
 #       note: the NV setting takes effect after a reboot (or mstfwreset -d {{pci}} --level 3 -y reset where supported)
 #     - command: mstconfig -d {{pci}} query
 #       note: verify the LINK_TYPE_P{{port}} value afterwards
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.link_type_mismatch_with_fabric
 
 import data.rdmadoctor.lib.finding

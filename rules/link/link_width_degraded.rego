@@ -26,6 +26,10 @@
 #   fix:
 #     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -c -e
 #       note: per-lane errors and eye; reseat or replace the cable or transceiver, clean optics
+#       when: {vendor: Mellanox}
+#     - command: ethtool -m {{netdev}}
+#       note: Ethernet - the module's per-lane receive and transmit power; reseat or replace the cable or transceiver, clean optics
+#       when: {link_layer: Ethernet}
 #     - command: iblinkinfo
 #       note: '"Could be 4X" on this link confirms both ends can do more; bounce the link from the switch side after the swap'
 package rdmadoctor.rules.link_width_degraded

@@ -22,6 +22,7 @@
 #       note: compare the flagged lanes' power with the thresholds; clean both fibre ends, reseat, swap optic ends to see whether the fault follows the module
 #     - command: mlxlink -d {{pci}} -m
 #       note: module temperature and power class; fix airflow for temperature alarms
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.module_dom_alarm
 
 import data.rdmadoctor.lib.finding

@@ -28,6 +28,7 @@
 #   fix:
 #     - command: mlxlink -d {{mlxlink_device}} -m
 #       note: module identifier, part number, temperature and power class; reseat or replace the module
+#       when: {vendor: Mellanox}
 #     - command: ethtool -m {{netdev}}
 #       note: power budget exceeded - use a lower power-class module; unsupported or enforced part number - use an NVIDIA-qualified cable; high temperature - fix airflow
 package rdmadoctor.rules.module_fault_or_unsupported

@@ -34,6 +34,7 @@
 #       note: Ethernet - identifier, compliance and vendor PN of the module; replace it with one rated for the port
 #     - command: mlxlink -d {{mlxlink_device}} -m
 #       note: Supported Cable Speed and the cable PN; use a cable rated for the adapter's speed (EDR/HDR/NDR, 100/200/400GbE)
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.module_speed_below_port_capability
 
 import data.rdmadoctor.lib.finding

@@ -26,13 +26,17 @@
 #   needs_reboot: false
 #   fix:
 #     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -m
-#       note: module and cable present and recognised? (mstlink with mstflint)
+#       note: module and cable present and recognised? (mstlink where mstflint is installed instead of MFT)
+#       when: {vendor: Mellanox}
+#     - command: ethtool -m {{netdev}}
+#       note: Ethernet - module and cable present and recognised (any driver)
+#       when: {link_layer: Ethernet}
 #     - command: ip link set dev {{netdev}} up
 #       note: Disabled because the netdev is administratively down (RoCE)
 #       when: {link_layer: Ethernet, physical_state: Disabled}
 #     - command: mlxlink -d {{mlxlink_device}} -p {{port}} -a UP
 #       note: re-enable a port disabled locally (or ibportstate ... enable)
-#       when: {physical_state: Disabled}
+#       when: {physical_state: Disabled, vendor: Mellanox}
 #     - command: ibstat {{device}} {{port}}
 #       note: Polling means no signal from the peer - reseat or replace the cable, check that the peer port is enabled and runs the same protocol and speed
 #       when: {physical_state: [Polling, Sleep, PortConfigurationTraining]}

@@ -15,7 +15,8 @@
 #   even PCIe allows, or the causes' evidence is not in the snapshot, it says what to gather.
 #   Bidirectional runs (-b) report both directions together and are judged against one
 #   direction's rate, so they can only under-report a shortfall. A run whose device or port the
-#   snapshot does not have is reported as not judged (info), never as fine.
+#   snapshot does not have, or whose port rate and PCIe link it lacks, is listed as not judged
+#   (skipped, with the reason), never as fine.
 # scope: package
 # related_resources:
 #   - ref: https://github.com/linux-rdma/perftest
@@ -72,18 +73,24 @@ findings contains f if {
 	f := finding.port(d, p, msg, array.concat(ev, pcie_evidence(d, ref)))
 }
 
-# A run the snapshot cannot judge is said so: never a silent pass.
+# A run the snapshot cannot judge is listed as not judged (the engine names it under skipped):
+# never a silent pass, and no diagnosis either.
 findings contains f if {
 	some r in input.perftest
 	r.kind == "bandwidth"
 	row := perftest.largest(r)
 	row.bytes >= min_bytes
 	why := unjudged(r)
-	msg := sprintf("%s reached %s Gb/s with %d-byte messages but is not judged: %s; gather ibstat and lspci -vvv on the node that ran it", [
+	msg := sprintf("%s reached %s Gb/s with %d-byte messages, but %s; gather ibstat and lspci -vvv on the node that ran it", [
 		perftest.name(r), perftest.fmt1(row.average_gbps), row.bytes, why,
 	])
-	f := finding.with_fields(finding.node(msg, array.concat([row.evidence], finding.evidence(r, ["device"]))), {"severity": "info", "confidence": "low"})
+	f := finding.not_judged(run_finding(r, msg, array.concat([row.evidence], finding.evidence(r, ["device"]))), msg)
 }
+
+# run_finding is about the run's device when the snapshot has it, else about the node.
+run_finding(r, msg, ev) := finding.device(d, msg, ev) if {
+	d := perftest.device(r)
+} else := finding.node(msg, ev)
 
 unjudged(r) := "the output names no device (its header or a -d on the command line)" if {
 	object.get(r, "device", "") == ""

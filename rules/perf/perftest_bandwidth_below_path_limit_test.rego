@@ -57,14 +57,22 @@ test_no_judgement_without_the_device_says_so if {
 	fs := rule.findings with input as {"perftest": [run], "devices": [], "pci": [], "host": {}}
 	count(fs) == 1
 	some f in fs
-	f.severity == "info"
-	contains(f.message, "is not judged: its device rocep5s0 is not in the snapshot")
+	contains(f.unknown, "with 1048576-byte messages, but its device rocep5s0 is not in the snapshot")
+	f.subject == {}
+}
+
+test_no_rate_nor_pcie_link_is_not_judged if {
+	# the device is there, but neither its port's rate nor its PCIe link: a skip with the reason
+	fs := rule.findings with input as {"perftest": [run], "devices": [object.union(dev, {"ports": [{"number": 1}]})], "pci": [], "host": {}}
+	count(fs) == 1
+	some f in fs
+	contains(f.unknown, "neither the rate of rocep5s0 nor its PCIe link is in the snapshot")
+	f.subject.device == "rocep5s0"
 }
 
 test_no_port_guess_on_a_two_port_device if {
 	two := object.union(dev, {"ports": [port, object.union(port, {"number": 2})]})
 	fs := rule.findings with input as {"perftest": [object.union(run, {"port": null})], "devices": [two], "pci": [x8], "host": {}}
 	some f in fs
-	f.severity == "info"
-	contains(f.message, "which port of rocep5s0 it used is not known")
+	contains(f.unknown, "which port of rocep5s0 it used is not known")
 }

@@ -20,10 +20,12 @@
 #   fix:
 #     - command: echo 1 > /sys/class/net/{{netdev}}/ecn/roce_np/enable/{{prio}}
 #       note: MLNX_OFED/DOCA-OFED notification point; not persistent
+#       when: {vendor: Mellanox}
 #     - command: echo 1 > /sys/class/net/{{netdev}}/ecn/roce_rp/enable/{{prio}}
 #       note: reaction point
 #     - command: mstconfig -d {{pci}} set ROCE_CC_PRIO_MASK_P1=255
 #       note: firmware default for any driver; needs a reboot or mstfwreset
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.roce_ecn_congestion_control_disabled
 
 import data.rdmadoctor.lib.finding

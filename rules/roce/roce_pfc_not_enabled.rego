@@ -22,8 +22,12 @@
 #   fix:
 #     - command: mlnx_qos -i {{netdev}} --pfc 0,0,0,1,0,0,0,0
 #       note: PFC on priority 3 (not persistent - apply at boot, or let the switch push it with DCBX); the switch ports must match
+#       when: {vendor: Mellanox}
 #     - command: mlnx_qos -i {{netdev}} --trust dscp
 #       note: classify untagged RoCE by DSCP so it lands on the PFC priority
+#       when: {vendor: Mellanox}
+#     - command: dcb pfc set dev {{netdev}} prio-pfc 3:on
+#       note: the same through the kernel's DCB interface (iproute2 dcb-pfc(8)), for any driver that implements it; the switch ports must match
 #     - command: ethtool -A {{netdev}} rx off tx off
 #       note: disable global pause once PFC is on
 package rdmadoctor.rules.roce_pfc_not_enabled

@@ -25,6 +25,9 @@
 #       note: find where packets are lost, in causal order - link errors, MTU mismatch, missing PFC/pause or ECN, switch drops, receivers out of buffers
 #     - command: mlnx_qos -i {{netdev}}
 #       note: lossless RoCE needs PFC on the RoCE priority (or global pause on older NICs, ethtool -A {{netdev}} rx on tx on) on hosts and switch
+#       when: {vendor: Mellanox}
+#     - command: dcb pfc show dev {{netdev}}
+#       note: the PFC priorities through the kernel's DCB interface (iproute2 dcb-pfc(8)), for any driver that implements it
 #     - command: rdma statistic show link {{device}}/{{port}}
 #       note: sample again after the fix - the counters must stay flat under load
 package rdmadoctor.rules.roce_transport_retransmissions

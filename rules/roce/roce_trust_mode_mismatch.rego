@@ -20,6 +20,9 @@
 #   fix:
 #     - command: mlnx_qos -i {{netdev}} --trust dscp
 #       note: classify by DSCP (not persistent - reapply at boot); the switch must classify by DSCP too
+#       when: {vendor: Mellanox}
+#     - command: dcb app show dev {{netdev}} dscp-prio
+#       note: the DSCP-to-priority map through the kernel's DCB interface (iproute2 dcb-app(8)); with the drivers that implement it, entries there classify by DSCP
 #     - command: cma_roce_tos -d {{device}} -p {{port}} -t 106
 #       note: RDMA-CM default ToS = DSCP 26 + ECT(0), which maps to priority 3; NCCL/UCX set their own (NCCL_IB_TC=106)
 package rdmadoctor.rules.roce_trust_mode_mismatch

@@ -28,6 +28,9 @@
 #       note: read the driver's lines before the failure - the step that failed (handle_hca_cap, a firmware command, the command interface) names the cause
 #     - command: mstflint -d {{pci}} query
 #       note: firmware version and PSID; a driver that rejects the firmware's capabilities (error -22) needs a firmware update, or a kernel/driver release that supports this firmware
+#       when: {vendor: Mellanox}
+#     - command: devlink dev info pci/{{pci}}
+#       note: the running and stored firmware versions, for drivers that report them (mlx5_core, ice, bnxt_en, per the kernel's devlink-info documentation), once the driver has bound
 #     - command: lspci -k -s {{pci}}
 #       note: after the fix (driver reload or reboot) "Kernel driver in use" appears and the RDMA device is listed by ibv_devices
 package rdmadoctor.rules.rdma_device_probe_failed
