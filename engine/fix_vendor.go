@@ -145,6 +145,56 @@ func subjectVendor(s *facts.Snapshot, sub report.Subject) (vendor, because strin
 	return "", ""
 }
 
+// fleetSubjectVendor is subjectVendor for a fleet finding: the vendor of the devices its subject
+// (or its hca_device var, a fabric link's host end) names on the nodes it names, from their
+// summaries (the driver's device name, a MT_ PSID, a device type the Mellanox firmware tools
+// printed); "" unless every piece of evidence agrees.
+func fleetSubjectVendor(doc *facts.Fleet, nodes []string, sub report.Subject, vars map[string]any) (vendor, because string) {
+	if doc == nil {
+		return "", ""
+	}
+	name := sub.Device
+	if dev, ok := vars["hca_device"].(string); ok && name == "" {
+		name = dev
+	}
+	if name == "" && sub.PCI == "" {
+		return "", ""
+	}
+	on := map[string]bool{}
+	for _, n := range nodes {
+		on[n] = true
+	}
+	c := vendorClaims{}
+	for _, n := range doc.Nodes {
+		if !on[n.Host] {
+			continue
+		}
+		for _, d := range n.Devices {
+			if (name == "" || d.Name != name) && (sub.PCI == "" || d.PCIAddress != sub.PCI) {
+				continue
+			}
+			for _, dn := range deviceNames {
+				if dn.re.MatchString(d.Name) {
+					c.add(dn.vendor, n.Host+": the name "+d.Name+" is given by the "+dn.driver+" driver")
+				}
+			}
+			if strings.HasPrefix(d.PSID, "MT_") {
+				c.add("Mellanox", n.Host+": PSID "+d.PSID+" of "+d.Name)
+			}
+			if d.DeviceType != "" {
+				c.add("Mellanox", n.Host+": the Mellanox firmware tools show device type "+d.DeviceType)
+			}
+		}
+	}
+	if len(c) != 1 {
+		return "", ""
+	}
+	for v, why := range c {
+		return v, why
+	}
+	return "", ""
+}
+
 // vendorNote is the fix step that says which steps were left out for the subject's vendor and
 // that its own tools are needed for them. Its command is a shell comment made of the vendor
 // names alone (vendors: nothing of the input), so that it is safe to paste; the note names the

@@ -76,3 +76,31 @@ func TestFixStepsVendor(t *testing.T) {
 		t.Errorf("left out for the port state, not the vendor: %+v", got)
 	}
 }
+
+// TestFleetSubjectVendor: a fleet finding's vendor comes from the summaries of the nodes it
+// names: the device its subject (or hca_device var) names there, each piece of evidence
+// agreeing; a node the finding does not name does not count.
+func TestFleetSubjectVendor(t *testing.T) {
+	doc := &facts.Fleet{Nodes: []facts.NodeSummary{
+		{Host: "node01", Devices: []facts.SummaryDevice{{Name: "irdma0"}, {Name: "mlx5_0", PSID: "MT_0000000223"}}},
+		{Host: "node02", Devices: []facts.SummaryDevice{{Name: "irdma0"}, {Name: "rocep1s0", PCIAddress: "0000:01:00.0", DeviceType: "ConnectX6"}}},
+		{Host: "node03", Devices: []facts.SummaryDevice{{Name: "mlx5_0"}}},
+	}}
+	for _, tc := range []struct {
+		nodes []string
+		sub   report.Subject
+		vars  map[string]any
+		want  string
+	}{
+		{[]string{"node01", "node02"}, report.Subject{Device: "irdma0"}, nil, "Intel"},
+		{[]string{"node01", "node03"}, report.Subject{Device: "mlx5_0"}, nil, "Mellanox"},
+		{[]string{"node02"}, report.Subject{PCI: "0000:01:00.0"}, nil, "Mellanox"},
+		{[]string{"node01"}, report.Subject{NodeGUID: "0x0002c90300000001"}, map[string]any{"hca_device": "irdma0"}, "Intel"},
+		{[]string{"node02"}, report.Subject{Device: "rocep9s0"}, nil, ""}, // not on that node
+		{[]string{"node01"}, report.Subject{}, nil, ""},
+	} {
+		if got, why := fleetSubjectVendor(doc, tc.nodes, tc.sub, tc.vars); got != tc.want {
+			t.Errorf("%v %+v %v: %q (%s), want %q", tc.nodes, tc.sub, tc.vars, got, why, tc.want)
+		}
+	}
+}

@@ -100,7 +100,7 @@ func (e *FleetEngine) Diagnose(ctx context.Context, doc *facts.Fleet) ([]report.
 		}
 		for _, f := range fs {
 			f.pkg = r.pkg
-			d, err := e.diagnosis(f, available)
+			d, err := e.diagnosis(f, available, doc)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -115,18 +115,17 @@ func (e *FleetEngine) Diagnose(ctx context.Context, doc *facts.Fleet) ([]report.
 	return ds, skipped, nil
 }
 
-// diagnosis joins a fleet finding with its rule's metadata and fills the fix.
-func (e *FleetEngine) diagnosis(f rawFleetFinding, available map[string]bool) (report.FleetDiagnosis, error) {
+// diagnosis joins a fleet finding with its rule's metadata and fills the fix; steps for another
+// vendor's adapters than doc's summaries show the subject's is (fleetSubjectVendor) are left out.
+func (e *FleetEngine) diagnosis(f rawFleetFinding, available map[string]bool, doc *facts.Fleet) (report.FleetDiagnosis, error) {
 	rule := e.set.byPkg[f.pkg]
 	d := report.FleetDiagnosis{
 		ID: rule.ID, Title: rule.Title, Severity: rule.Severity, Message: f.Message,
 		Confidence: bestConfidence(rule, available), Nodes: []string{}, Subject: f.Subject,
 		Evidence: []report.FleetEvidence{}, References: append([]string{}, rule.References...),
 	}
-	steps := make([]report.Fix, len(rule.Fix))
-	for i, st := range rule.Fix {
-		steps[i] = st.Fix
-	}
+	vendor, because := fleetSubjectVendor(doc, f.Nodes, f.Subject, f.Vars)
+	steps, other := applicable(rule.Fix, fixContext{vendor: vendor})
 	vars := map[string]any{}
 	for k, v := range f.Vars {
 		vars[k] = v
@@ -139,6 +138,9 @@ func (e *FleetEngine) diagnosis(f rawFleetFinding, available map[string]bool) (r
 		vars["nodes"] = nodes
 	}
 	d.Fix = fill(steps, f.Subject, vars)
+	if len(other) > 0 {
+		d.Fix = append(d.Fix, vendorNote(vendor, because, other))
+	}
 	if err := override(rule, f.Severity, f.Confidence, &d.Severity, &d.Confidence); err != nil {
 		return d, err
 	}

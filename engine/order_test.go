@@ -106,3 +106,19 @@ func TestFixWhenErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFleetFixWhen: a fleet rule's fix step may test the vendor (from the nodes' summaries), not
+// a port state (the port is on a snapshot the fleet document does not hold).
+func TestFleetFixWhen(t *testing.T) {
+	fleetRule := func(when string) string {
+		return rule("x", "#   area: ib\n", "#   area: fleet\n", "#   requires: [ib_ports]\n", "#   requires: [nodes_firmware]\n",
+			"#     - command: ibstat {{device}}\n", "#     - command: mlxlink -d {{pci}} -m\n"+when)
+	}
+	if _, err := engine.Load(mapSource(map[string]string{"fleet/x.rego": fleetRule("#       when: {vendor: Mellanox}\n")})); err != nil {
+		t.Errorf("when: {vendor: Mellanox} in a fleet rule: %v", err)
+	}
+	_, err := engine.Load(mapSource(map[string]string{"fleet/x.rego": fleetRule("#       when: {state: Active}\n")}))
+	if err == nil || !strings.Contains(err.Error(), "a fleet rule's fix `when` tests the vendor only") {
+		t.Errorf("when: {state: Active} in a fleet rule: %v", err)
+	}
+}

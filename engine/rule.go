@@ -135,8 +135,10 @@ func ruleFromModule(file string, src []byte, m *ast.Module, whole bool) (*Rule, 
 	}
 	if r.Fleet() {
 		for _, f := range r.Fix {
-			if len(f.When) > 0 {
-				v.errorf("fix", "a fleet rule's fix has no `when`: its subject is on another node's snapshot than the fleet document holds")
+			for k := range f.When {
+				if k != whenVendor {
+					v.errorf("fix", "a fleet rule's fix `when` tests the vendor only: the port of its subject is on another node's snapshot than the fleet document holds")
+				}
 			}
 		}
 	}

@@ -19,16 +19,15 @@ import (
 )
 
 func diagnoseCommand() *cli.Command {
+	minSeverity, rules, config, noColor := reportFlags()
 	flags := append(inputFlags(),
 		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: " + strings.Join(render.Formats, ", ") + " (prometheus: node_exporter's textfile format; lines: one tab-separated diagnosis a line, for scripts; docs/integrations.md)"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` instead of stdout, atomically (a temporary file in FILE's folder, renamed over it): a reader never sees half a file; with exit 3, json, yaml and prometheus are still written"},
 		&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a diagnosis at or above `SEVERITY` exists (critical, error, warning, info, none)"},
 		&cli.BoolFlag{Name: "fail-on-incomplete", Usage: "also exit 1 when an input was partial or unreadable, diagnoses or not (off by default; health checks should set it)"},
-		&cli.StringFlag{Name: "min-severity", Value: "info", Usage: "hide diagnoses below `SEVERITY`"},
-		&cli.StringSliceFlag{Name: "rules", Usage: "also load the rules in `DIR` (same layout as the built-in ones); repeatable"},
+		minSeverity, rules,
 		&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML: fabric, expected_rate_gbps, ...; docs/profiles.md)"},
-		&cli.StringFlag{Name: "config", Usage: "site config `FILE` with the ignore list (default: " + configFile + " in the current directory, if present)"},
-		&cli.BoolFlag{Name: "no-color", Usage: "no colours in the table (NO_COLOR is respected too)"},
+		config, noColor,
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "table: list every rule that was not checked, by reason; live: print each command as it finishes"},
 		&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "stop gathering (live; unfinished commands are recorded as timed out), and evaluating the rules, after `DURATION` each; a rule still running is skipped as timed out"},
 		commandTimeoutFlag(),

@@ -23,6 +23,7 @@ import (
 )
 
 func fleetCommand() *cli.Command {
+	minSeverity, rules, config, noColor := reportFlags()
 	return &cli.Command{
 		Name:      "fleet",
 		Usage:     "diagnose many nodes' snapshots at once: the same diagnosis on many nodes grouped, and what only a comparison of nodes shows",
@@ -38,11 +39,9 @@ func fleetCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` instead of stdout"},
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a node or fleet diagnosis at or above `SEVERITY` exists (critical, error, warning, info, none)"},
 			&cli.BoolFlag{Name: "fail-on-incomplete", Usage: "also exit 1 when a node was partly read or had nothing about RDMA to evaluate (health checks should set it)"},
-			&cli.StringFlag{Name: "min-severity", Value: "info", Usage: "hide diagnoses below `SEVERITY`"},
-			&cli.StringSliceFlag{Name: "rules", Usage: "also load the rules in `DIR` (same layout as the built-in ones); repeatable"},
+			minSeverity, rules,
 			&cli.StringFlag{Name: "profile", Usage: "site intent `FILE` (YAML; docs/profiles.md), applied to every node"},
-			&cli.StringFlag{Name: "config", Usage: "site config `FILE` with the ignore list (default: " + configFile + " in the current directory, if present)"},
-			&cli.BoolFlag{Name: "no-color", Usage: "no colours in the table (NO_COLOR is respected too)"},
+			config, noColor,
 			&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "stop evaluating the rules on one node after `DURATION`; a rule still running is skipped as timed out"},
 			&cli.IntFlag{Name: "jobs", Usage: "diagnose `N` nodes at once (default: the number of CPUs Go uses, GOMAXPROCS)"},
 		},

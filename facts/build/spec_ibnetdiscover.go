@@ -37,15 +37,18 @@ func init() {
 
 func fabricNodesApply(tool string) func(*facts.Snapshot, Input) error {
 	return func(s *facts.Snapshot, in Input) error {
-		out, err := parse.IBNetDiscover(in.Data)
-		if err != nil {
+		out, err := parse.IBNetDiscover(in.Data) // parse.Problems: the records returned are still good
+		if _, ok := parse.AsProblems(err); err != nil && !ok {
 			return err
 		}
 		for _, n := range out.Nodes {
 			addFabricNode(s, n)
 		}
 		s.Fabric.Topology = append(s.Fabric.Topology, out.Links...)
-		return fabricRefused(s, tool, out.Refusal)
+		if r := fabricRefused(s, tool, out.Refusal); r != nil {
+			return r
+		}
+		return err
 	}
 }
 

@@ -35,6 +35,8 @@ var (
 	// port's LID (a CA's), 8 the peer's description, 9 its LID, 10 the link's width and speed.
 	topoLinkRe   = regexp.MustCompile(`^\[(\d+)\]((?:\([^)"]*\))*)\s+"([SHR])-([0-9a-fA-F]+)"\[(\d+)\](?:\(([0-9a-fA-F]+)\))?\s*#\s*(?:lid (\d+) lmc \d+\s+)?"(.*?)"\s+lid\s+(\d+)\s+(\d+x\w+)`)
 	topoParensRe = regexp.MustCompile(`\(([^)]*)\)`)
+	// a topology block's header lines: vendid=0x2c9, devid=0xd2f2, sysimgguid=0x..., switchguid=0x...(...), caguid=0x...
+	topoHeaderRe = regexp.MustCompile(`^(vendid|devid|sysimgguid|switchguid|caguid|rtguid)=0x[0-9a-fA-F]+`)
 	// ibnetdiscover --ports: CA    78  1 0x946dae0300630bfe 4x HDR - SW    51 81 0x946dae0300630bf6 ( 'desc' - 'peer desc' )
 	portsLineRe = regexp.MustCompile(`^(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+(\d+x)\s+(\w+)\s*(?:-\s+(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+\(\s*'(.*?)'\s+-\s+'(.*?)'\s*\)|'(.*)')?`)
 )
@@ -83,7 +85,9 @@ var nodeTypes = map[string]string{"Ca": "CA", "CA": "CA", "H": "CA", "Switch": "
 //	CA    88  1 0xb83fd20300da1138 4x HDR - SW    51 79 0x946dae0300630bf6 ( 'node01 mlx5_3' - 'leaf01 ' )
 //
 // Nodes are merged by GUID (both ends of a link are nodes), keep the first LID seen, collect the
-// link speeds ("4xHDR") and are returned sorted by GUID.
+// link speeds ("4xHDR") and are returned sorted by GUID. A line of none of these shapes (nor a
+// comment, a block's vendid=/devid=/...guid= header, ibwarn chatter or the tool's own error) is
+// a problem: the records returned are still good.
 func IBNetDiscover(b []byte) (FabricNodesOutput, error) {
 	var out FabricNodesOutput
 	byGUID := map[string]*facts.FabricNode{}
@@ -111,7 +115,9 @@ func IBNetDiscover(b []byte) (FabricNodesOutput, error) {
 		}
 	}
 	var block *facts.FabricNode // the topology block the lines are in
-	for _, l := range Lines(b) {
+	var probs problems
+	lines := Lines(b)
+	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
 		if t == "" {
 			block = nil
@@ -146,16 +152,20 @@ func IBNetDiscover(b []byte) (FabricNodesOutput, error) {
 			if m[7] != "" {
 				add(m[7], m[10], m[12], nil, atoiPtr(m[8]), speed, l)
 			}
-		default:
-			if r := ibRefusal(l); r != nil && out.Refusal == nil {
-				out.Refusal = r
+		case ibRefusal(l) != nil:
+			if out.Refusal == nil {
+				out.Refusal = ibRefusal(l)
 			}
+		case t == "" || strings.HasPrefix(t, "#") || topoHeaderRe.MatchString(t) || strings.HasPrefix(t, "ibwarn:"):
+		default:
+			probs.add(l, "not a line of ibnetdiscover, ibhosts, ibswitches or ibnodes (a node, a topology port line or a --ports line)")
 		}
 	}
+	probs.replaced(lines)
 	for _, n := range byGUID {
 		sort.Strings(n.Speeds)
 		out.Nodes = append(out.Nodes, *n)
 	}
 	sort.Slice(out.Nodes, func(i, j int) bool { return out.Nodes[i].GUID < out.Nodes[j].GUID })
-	return out, nil
+	return out, probs.err()
 }

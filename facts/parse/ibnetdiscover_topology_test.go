@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -54,5 +55,24 @@ func TestIBNetDiscoverTopologyLinks(t *testing.T) {
 	ports, _ := parse.IBNetDiscover(fixtures.Read(t, "ibnetdiscover/ports-hdr-sharp.txt"))
 	if len(ports.Links) != 0 || len(ports.Nodes) == 0 {
 		t.Errorf("--ports: %d links, %d nodes", len(ports.Links), len(ports.Nodes))
+	}
+}
+
+// Every real capture of the discovery tools parses without a problem; a damaged line is named
+// and the rest kept.
+func TestIBNetDiscoverProblems(t *testing.T) {
+	for _, f := range []string{ibdiag301 + "ibdiagnet2.ibnetdiscover", "ibnetdiscover/topology-switchib-excerpt.txt",
+		"ibnetdiscover/ports-hdr-sharp.txt", "ibnetdiscover/client-register-failed.txt", "ibnetdiscover/ibhosts-ddr.txt",
+		"ibnetdiscover/ibhosts-client-register-failed.txt", "ibnetdiscover/ibnodes-back-to-back.txt", "ibnetdiscover/ibswitches-quantum.txt"} {
+		if _, err := parse.IBNetDiscover(fixtures.Read(t, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	real := string(fixtures.Read(t, "ibnetdiscover/topology-switchib-excerpt.txt"))
+	damaged := strings.Replace(real, `[3]	"H-506b4b030043f9c6"[1]`, `[3]	"H-506b4b030043f9c6"[`, 1)
+	out, err := parse.IBNetDiscover([]byte(damaged))
+	p, ok := parse.AsProblems(err)
+	if !ok || len(p) != 1 || p[0].Line != 12 || len(out.Links) != 12 {
+		t.Errorf("damaged port [3]: %v, %d links; want line 12 named and the 12 other links", err, len(out.Links))
 	}
 }

@@ -25,10 +25,13 @@
 #   fix:
 #     - command: mstflint -d {{pci}} query
 #       note: on {{nodes}} - the PSID and the running firmware of {{device}}; the peers run {{version}}
+#       when: {vendor: Mellanox}
 #     - command: mstflint -d {{pci}} -i {{image}} burn
 #       note: on {{nodes}} - the image of {{version}} for PSID {{psid}} (mlxfwmanager -d {{pci}} -u picks it from a firmware bundle)
+#       when: {vendor: Mellanox}
 #     - command: mstfwreset -d {{pci}} reset
 #       note: loads the new firmware without a reboot where the adapter supports it; else reboot
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.fleet_firmware_skew
 
 import data.rdmadoctor.lib.fleet

@@ -25,6 +25,7 @@
 #       note: the switch end's counters now (run twice a minute apart); rising at both ends means the cable
 #     - command: mlxlink -d {{hca_device}} -p {{hca_port}} -c -e
 #       note: on {{nodes}} - the HCA end's raw and effective BER per lane; then replace the cable (both modules, for an optical cable)
+#       when: {vendor: Mellanox}
 #     - command: perfquery -x -R -C {{hca_device}} -P {{hca_port}}
 #       note: clear the counters at both ends after the repair, then capture again to confirm they stay flat
 package rdmadoctor.rules.fleet_link_errors_both_ends

@@ -24,6 +24,7 @@
 #   fix:
 #     - command: mlxlink -d {{hca_device}} -p {{hca_port}} -m -c -e
 #       note: on {{nodes}} - the HCA end's module, per-lane BER and its counters; reseat or clean the module at the erring end first
+#       when: {vendor: Mellanox}
 #     - command: perfquery -x -G {{switch_guid}} {{switch_port}}
 #       note: the switch end's counters now; swap the cable ends or move it to another switch port - errors that follow the cable are the cable, errors that stay are the port or module
 #     - command: perfquery -x -R -C {{hca_device}} -P {{hca_port}}

@@ -22,8 +22,10 @@
 #   fix:
 #     - command: mstconfig -d {{pci}} query {{param}}
 #       note: on {{nodes}} - the configured link type; the peers have {{param}} {{value}}
+#       when: {vendor: Mellanox}
 #     - command: mstconfig -d {{pci}} -y set {{param}}={{link_type}}
 #       note: on {{nodes}} - then reboot (or mstfwreset -d {{pci}} reset) for it to take effect
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.fleet_link_type_drift
 
 import data.rdmadoctor.lib.fleet

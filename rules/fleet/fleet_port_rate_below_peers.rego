@@ -24,6 +24,7 @@
 #   fix:
 #     - command: mlxlink -d {{pci}} -p {{port}} -m -c
 #       note: on {{nodes}} - the trained speed and width, the enabled speeds, the cable and its errors
+#       when: {vendor: Mellanox}
 #     - command: ibportstate -C {{device}} -P {{port}} reset
 #       note: on {{nodes}} - retrain the link (InfiniBand); reseat or replace the cable or module when it comes back at {{rate}}
 package rdmadoctor.rules.fleet_port_rate_below_peers
