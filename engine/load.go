@@ -27,8 +27,8 @@ type Source struct {
 	Name string
 	FS   fs.FS
 	// Tested says the rules' own tests parse, type-check and compile every module in full (the
-	// built-in rules: engine TestBuiltinRules, `opa check`). Load then reads only the METADATA
-	// of their rule modules, and Prepare parses the modules it compiles.
+	// built-in rules: engine TestBuiltinRules, `opa check`). Load then reads only the package
+	// statement and METADATA of their modules, and Prepare parses the modules it compiles.
 	Tested bool
 }
 
@@ -70,8 +70,8 @@ type module struct {
 	file string
 	src  []byte
 	pkg  ast.Ref
-	// m is the parsed module; for a rule module of a Tested source, until Prepare parses it,
-	// only its package statement and METADATA (header).
+	// m is the parsed module; for a module of a Tested source, until Prepare parses it, only
+	// its package statement and METADATA (header).
 	m      *ast.Module
 	header bool
 	// parsed caches the whole module of a header-only one: Warm or the first compile parses it,
@@ -178,10 +178,11 @@ var parserOptions = sync.OnceValue(func() ast.ParserOptions {
 	return ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1, Capabilities: ast.CapabilitiesForThisVersion()}
 })
 
-// parseModule reads and parses one Rego file. With headerOnly, a rule module is parsed only up
-// to its package statement, which its package-scoped METADATA block precedes: OPA's parser
-// reads the annotations exactly as from the whole file, at a fraction of the cost. Library
-// modules are always parsed whole (every compilation needs them).
+// parseModule reads and parses one Rego file. With headerOnly, a module is parsed only up to its
+// package statement, which a rule's package-scoped METADATA block precedes: OPA's parser reads
+// the annotations exactly as from the whole file, at a fraction of the cost. The rest is parsed
+// when a compile needs the module (module.whole): a library module too, since a compile of some
+// rules takes only the libraries they refer to.
 func parseModule(fsys fs.FS, p, file string, headerOnly bool) parsedModule {
 	src, err := fs.ReadFile(fsys, p)
 	if err != nil {
@@ -189,7 +190,7 @@ func parseModule(fsys fs.FS, p, file string, headerOnly bool) parsedModule {
 	}
 	if h := header(src); headerOnly && h != nil {
 		m, errs := parse(file, h)
-		if errs == nil && m.Package.Path.HasPrefix(rulePrefix) {
+		if errs == nil {
 			return parsedModule{file: file, src: src, m: m, header: true}
 		}
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"sort"
 
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -31,7 +32,14 @@ type Options struct {
 	// rules that can run on it (Set.Runnable): the rest of the compile is the biggest part of
 	// its start-up.
 	Rules []string
+	// Stop, when closed, ends the compile at the compiler's next stage: Prepare returns
+	// ErrStopped. diagnose compiles ahead, while the snapshot is read, the rules its inputs
+	// may run, and stops that compile when a later input adds rules to it.
+	Stop <-chan struct{}
 }
+
+// ErrStopped is Prepare's error when Options.Stop was closed before the compile ended.
+var ErrStopped = errors.New("compile stopped")
 
 // checkStages are the compiler stages that only look for mistakes: they rewrite nothing that
 // evaluation needs. SkipTypeCheck skips them (a third of the compile time); the tests compile the
@@ -95,6 +103,9 @@ func (s *Set) compile(ctx context.Context, opts Options, fleet bool) (*compiled,
 	// The compiler is ours: rego only applies Schemas to a compiler it creates, and evalEach
 	// reuses it.
 	compiler := ast.NewCompiler().WithUseTypeCheckAnnotations(true).WithCapabilities(capabilities())
+	if opts.Stop != nil {
+		stopAt(compiler, opts.Stop)
+	}
 	if opts.SkipTypeCheck {
 		compiler = compiler.WithSkipStages(checkStages...)
 	} else {
@@ -108,7 +119,46 @@ func (s *Set) compile(ctx context.Context, opts Options, fleet bool) (*compiled,
 	}
 	pq, err := rego.New(append(args, rego.Compiler(compiler))...).PrepareForEval(ctx)
 	if err != nil {
+		if stopped(opts.Stop) {
+			return nil, ErrStopped
+		}
 		return nil, compileError(err)
 	}
 	return &compiled{compiler: compiler, store: store, query: pq, pkgs: pkgs}, nil
+}
+
+// stopAt makes the compiler fail after any stage once stop is closed: a stage's error ends
+// OPA's compile there (ast.Compiler.WithStageAfter).
+func stopAt(c *ast.Compiler, stop <-chan struct{}) {
+	check := ast.CompilerStageDefinition{Name: "rdmadoctor.stop", MetricName: "rdmadoctor_stop", Stage: func(*ast.Compiler) *ast.Error {
+		if stopped(stop) {
+			return ast.NewError(ast.CompileErr, nil, "%s", ErrStopped)
+		}
+		return nil
+	}}
+	for _, id := range ast.AllStages() {
+		c.WithStageAfterID(id, check)
+	}
+}
+
+// stopped reports whether stop is closed (never for nil).
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// Compiled reports whether every rule of ids was compiled into e: Diagnose evaluates a snapshot
+// whose Runnable rules it holds (diagnose checks a compile made ahead of the snapshot with it).
+func (e *Engine) Compiled(ids []string) bool {
+	for _, id := range ids {
+		r := e.set.byID[id]
+		if r == nil || !e.rules.pkgs[r.pkg] {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -45,7 +46,7 @@ func TestBuiltinAsDiagnoseRunsIt(t *testing.T) {
 }
 
 // TestHeaderMetadata: the METADATA Load reads from the rules' headers is what the whole files
-// give.
+// give; every module of the built-in rules, libraries too, is read by its header only.
 func TestHeaderMetadata(t *testing.T) {
 	whole, err := Load(Source{Name: "rules", FS: rules.FS})
 	if err != nil {
@@ -64,7 +65,26 @@ func TestHeaderMetadata(t *testing.T) {
 			n++
 		}
 	}
-	if n != len(headers.Rules) {
-		t.Errorf("%d of %d rule modules read by their header", n, len(headers.Rules))
+	if n != len(headers.modules) {
+		t.Errorf("%d of %d modules (rules and libraries) read by their header", n, len(headers.modules))
+	}
+}
+
+// TestPrepareStopped: a compile whose Options.Stop is closed ends with ErrStopped; one whose
+// Stop stays open compiles.
+func TestPrepareStopped(t *testing.T) {
+	ctx := context.Background()
+	set, err := Load(Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	e, err := set.Prepare(ctx, Options{SkipTypeCheck: true, Rules: []string{"ib-port-no-subnet-manager"}, Stop: stop})
+	if err != nil || !e.Compiled([]string{"ib-port-no-subnet-manager"}) || e.Compiled([]string{"ib-port-no-subnet-manager", "pcie-acs-redirect-blocks-p2p"}) {
+		t.Fatalf("Prepare with an open Stop: %v", err)
+	}
+	close(stop)
+	if _, err := set.Prepare(ctx, Options{SkipTypeCheck: true, Stop: stop}); !errors.Is(err, ErrStopped) {
+		t.Errorf("Prepare with a closed Stop: %v, want ErrStopped", err)
 	}
 }

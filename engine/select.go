@@ -12,8 +12,15 @@ import (
 
 // Runnable returns the ids of the node rules one of whose evidence alternatives s has, sorted:
 // the rules Diagnose evaluates on s.
-func (s *Set) Runnable(snap *facts.Snapshot) []string {
-	available := availableGroups(snap)
+func (s *Set) Runnable(snap *facts.Snapshot) []string { return s.RunnableWith(snap.Available) }
+
+// RunnableWith returns the ids of the node rules one of whose evidence alternatives the fact
+// groups groups hold, sorted (Runnable of a snapshot whose Available they are).
+func (s *Set) RunnableWith(groups []string) []string {
+	available := make(map[string]bool, len(groups))
+	for _, g := range groups {
+		available[g] = true
+	}
 	var ids []string
 	for _, r := range s.Rules {
 		if !r.Fleet() && runs(r, available) {
@@ -28,25 +35,31 @@ func (s *Set) Runnable(snap *facts.Snapshot) []string {
 // instead of the node rules: the two are never compiled together, for their input documents
 // differ.
 //
-// For the node rules every library module is in but the fleet libraries
-// (rdmadoctor.lib.fleet and below); for the fleet rules, the fleet libraries and the other
-// library modules a selected module refers to. So is every rule package of the same kind a
-// selected module refers to (`import data.rdmadoctor.rules.x`), transitively, and all of them
-// when one refers to the rules with a variable. Modules Load read only the header of are
-// parsed here; errors name the file and line.
+// For all the node rules (ids nil) every library module is in but the fleet libraries
+// (rdmadoctor.lib.fleet and below); for some of them, the library modules a selected module
+// refers to, transitively (a diagnose compiles only what its rules use: the libraries are half
+// of the compile of a typical subset); for the fleet rules, the fleet libraries and the other
+// library modules a selected module refers to. A reference that names the libraries with a
+// variable or whole (data.rdmadoctor.lib[x], import data.rdmadoctor.lib) takes every one of
+// them. So is every rule package of the same kind a selected module refers to (`import
+// data.rdmadoctor.rules.x`), transitively, and all of them when one refers to the rules with a
+// variable. Modules Load read only the header of are parsed here; errors name the file and
+// line.
 func (s *Set) modulesFor(ids []string, fleet bool) (map[string]*ast.Module, map[string]bool, error) {
 	byPkg := map[string]*module{} // rule modules of the kind, by package
-	libs := map[string]*module{}  // library modules not selected yet, by package path
+	var libs []*module            // library modules that may be selected, not selected yet
 	mods := map[string]*ast.Module{}
 	pkgs := map[string]bool{}
 	var todo []*module
+	byRef := fleet || ids != nil // libraries by reference
 	for _, m := range s.modules {
 		pkg, ok := rulePackage(m.pkg)
 		switch {
-		case !ok && m.pkg.HasPrefix(fleetLibPrefix) == fleet:
+		case !ok && m.pkg.HasPrefix(fleetLibPrefix) == fleet && (fleet || !byRef):
 			todo = append(todo, m)
+		case !ok && m.pkg.HasPrefix(fleetLibPrefix) == fleet, !ok && fleet:
+			libs = append(libs, m)
 		case !ok:
-			libs[m.pkg.String()] = m
 		case s.byPkg[pkg] == nil || s.byPkg[pkg].Fleet() != fleet:
 		case ids == nil:
 			todo = append(todo, m)
@@ -61,14 +74,19 @@ func (s *Set) modulesFor(ids []string, fleet bool) (map[string]*ast.Module, map[
 			todo = append(todo, m)
 		}
 	}
-	addLib := func(ref ast.Ref) {
-		for n := len(ref); n > len(libPrefix); n-- {
-			if m, ok := libs[ref[:n].String()]; ok {
-				delete(libs, ref[:n].String())
+	// addLibs selects the library modules ref may name: those whose package is a prefix of
+	// ref's string part or below it, every one when ref names them with a variable (all).
+	addLibs := func(ref ast.Ref, all bool) {
+		ref = ref.StringPrefix()
+		kept := libs[:0]
+		for _, m := range libs {
+			if all || ref.HasPrefix(m.pkg) || m.pkg.HasPrefix(ref) {
 				todo = append(todo, m)
-				return
+				continue
 			}
+			kept = append(kept, m)
 		}
+		libs = kept
 	}
 	for _, id := range ids {
 		r := s.byID[id]
@@ -99,10 +117,10 @@ func (s *Set) modulesFor(ids []string, fleet bool) (map[string]*ast.Module, map[
 				}
 				add(pkg)
 			}
-			if fleet {
+			if byRef && len(libs) > 0 {
 				ast.WalkRefs(m, func(r ast.Ref) bool {
-					if r.HasPrefix(libPrefix) {
-						addLib(r)
+					if lib, all := libraryRef(r); lib || all {
+						addLibs(r, all)
 					}
 					return false
 				})
@@ -129,8 +147,8 @@ var (
 )
 
 // whole returns the whole parsed module: m.m, or, when Load parsed only its header, the file
-// parsed (once: Warm may have done it already) and checked for `findings`. Safe for concurrent
-// use.
+// parsed (once: Warm may have done it already) and, a rule module, checked for `findings`. Safe
+// for concurrent use.
 func (m *module) whole() (*ast.Module, []error) {
 	if !m.header {
 		return m.m, nil
@@ -141,10 +159,11 @@ func (m *module) whole() (*ast.Module, []error) {
 			m.parsed.errs = errs
 			return
 		}
-		pkg, _ := rulePackage(m.pkg)
-		if err := checkFindings(m.file, whole, strings.ReplaceAll(pkg, "_", "-")); err != nil {
-			m.parsed.errs = []error{err}
-			return
+		if pkg, ok := rulePackage(m.pkg); ok {
+			if err := checkFindings(m.file, whole, strings.ReplaceAll(pkg, "_", "-")); err != nil {
+				m.parsed.errs = []error{err}
+				return
+			}
 		}
 		m.parsed.m = whole
 	})
@@ -172,6 +191,37 @@ func (s *Set) Warm(stop <-chan struct{}) {
 		}
 		s.modules[file].whole()
 	}
+}
+
+// libraryRef reports whether r names library modules by their package (data.rdmadoctor.lib.x...),
+// or, all, may name any of them: r is data.rdmadoctor.lib or above it, or selects a package on
+// the way with a variable or other non-string term (data.rdmadoctor.lib[x], data[x]).
+func libraryRef(r ast.Ref) (lib, all bool) {
+	for i, want := range libPrefix {
+		if i == len(r) {
+			return false, true // data.rdmadoctor: the libraries with the rest
+		}
+		if i == 0 {
+			if !r[0].Equal(want) {
+				return false, false
+			}
+			continue
+		}
+		s, ok := r[i].Value.(ast.String)
+		switch {
+		case !ok:
+			return false, true
+		case ast.String(s) != want.Value:
+			return false, false
+		}
+	}
+	if len(r) == len(libPrefix) {
+		return false, true
+	}
+	if _, ok := r[len(libPrefix)].Value.(ast.String); !ok {
+		return false, true
+	}
+	return true, false
 }
 
 // rulePackage is the last element of a rule package path data.rdmadoctor.rules.<pkg>.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/internal/diagnosis"
 	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 	"github.com/rdmadoctor/rdmadoctor/report"
@@ -47,8 +49,20 @@ func diagnoseCommand() *cli.Command {
 }
 
 func diagnose(c *cli.Context) error {
-	run, err := setUp(c, render.Formats)
+	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
+		collectFromFloor() // gc.go
+	}
+	run, err := setUpFlags(c, render.Formats)
 	if err != nil {
+		return err
+	}
+	var ahead *rulesAhead
+	if readsFiles(c) && len(c.StringSlice("rules")) == 0 {
+		// The built-in rules are loaded, and those the snapshot will likely run compiled,
+		// while it is read (rules_ahead.go).
+		ahead = startRulesAhead(run.ctx)
+		defer ahead.stop()
+	} else if err := run.loadRules(c); err != nil {
 		return err
 	}
 	ctx, format := run.ctx, run.format
@@ -63,14 +77,32 @@ func diagnose(c *cli.Context) error {
 		defer out.discard()
 		w = out.Writer()
 	}
-	s, err := run.rules.whileWarming(func() (*facts.Snapshot, error) { return loadSnapshot(c) })
-	if err != nil {
-		return err
-	}
-	s.Profile = run.profile
-	e, err := run.rules.engine(ctx, s)
-	if err != nil {
-		return withCode(exitUsage, err)
+	var s *facts.Snapshot
+	var e *engine.Engine
+	if ahead != nil {
+		s, err = loadSnapshotWith(c, source.Options{Seen: ahead.seen})
+		// A mistake in the rules or the site config is reported before one in the input, as
+		// when they are loaded first.
+		if rerr := run.useRules(ahead.wait()); rerr != nil {
+			return rerr
+		}
+		if err != nil {
+			return err
+		}
+		s.Profile = run.profile
+		if e, err = ahead.engine(ctx, s); err != nil {
+			return withCode(exitUsage, err)
+		}
+		e.Tool.Version = version
+	} else {
+		s, err = run.rules.whileWarming(func() (*facts.Snapshot, error) { return loadSnapshot(c) })
+		if err != nil {
+			return err
+		}
+		s.Profile = run.profile
+		if e, err = run.rules.engine(ctx, s); err != nil {
+			return withCode(exitUsage, err)
+		}
 	}
 	e.Timeout = c.Duration("timeout")
 	r, err := diagnosis.Diagnose(ctx, e, s, diagnosis.Options{Ignore: run.cfg.ignores(), MinSeverity: run.minSev}, version)
@@ -136,6 +168,18 @@ type runSetup struct {
 // --profile, the site config and the rules (--rules). Every mistake is a usage error (exit 2)
 // reported before any input is read.
 func setUp(c *cli.Context, formats []string) (*runSetup, error) {
+	r, err := setUpFlags(c, formats)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.loadRules(c); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// setUpFlags is setUp but for the rules.
+func setUpFlags(c *cli.Context, formats []string) (*runSetup, error) {
 	r := &runSetup{ctx: c.Context, format: c.String("format"), failOn: c.String("fail-on"), minSev: c.String("min-severity")}
 	if !contains(formats, r.format) {
 		return nil, withCode(exitUsage, fmt.Errorf("--format %q: want one of %s", r.format, strings.Join(formats, ", ")))
@@ -166,17 +210,35 @@ func setUp(c *cli.Context, formats []string) (*runSetup, error) {
 			return nil, withCode(exitUsage, err)
 		}
 	}
+	return r, nil
+}
+
+// loadRules reads the built-in rules and --rules (prepareRules) and checks the site config's
+// rule ids against them.
+func (r *runSetup) loadRules(c *cli.Context) error {
 	rules, err := prepareRules(r.ctx, c.StringSlice("rules"), c.App.ErrWriter)
 	if err != nil {
-		return nil, withCode(exitUsage, err)
-	}
-	if r.cfg != nil {
-		if err := r.cfg.checkIDs(rules.set); err != nil {
-			return nil, withCode(exitUsage, err)
-		}
+		return withCode(exitUsage, err)
 	}
 	r.rules = rules
-	return r, nil
+	return r.useRules(rules.set, nil)
+}
+
+// useRules checks the site config's rule ids against set, loaded with err (a usage error), and
+// keeps it.
+func (r *runSetup) useRules(set *engine.Set, err error) error {
+	if err != nil {
+		return withCode(exitUsage, err)
+	}
+	if r.cfg != nil {
+		if err := r.cfg.checkIDs(set); err != nil {
+			return withCode(exitUsage, err)
+		}
+	}
+	if r.rules == nil || r.rules.set != set {
+		r.rules = &loadedRules{set: set}
+	}
+	return nil
 }
 
 // loadedRules are the built-in rules and the --rules folders, loaded and validated; with
@@ -210,6 +272,12 @@ func prepareRules(ctx context.Context, dirs []string, warn io.Writer) (*loadedRu
 		}
 	}
 	return l, nil
+}
+
+// readsFiles reports whether the flags name files to read (--snapshot, --input), not this node
+// to gather.
+func readsFiles(c *cli.Context) bool {
+	return c.String("snapshot") != "" || len(c.StringSlice("input")) > 0
 }
 
 // whileWarming runs read (the reading of the snapshot) while the rules that were loaded only by

@@ -38,6 +38,12 @@ var errNoInput = errors.New("give --snapshot PATH or --input FILE (live gatherin
 // loadSnapshot builds the snapshot from --snapshot or --input. Unreadable input is exit code 2,
 // with a message naming the file.
 func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
+	return loadSnapshotWith(c, source.Options{})
+}
+
+// loadSnapshotWith is loadSnapshot reading a --snapshot archive with opt (its Seen: diagnose's
+// compile ahead).
+func loadSnapshotWith(c *cli.Context, opt source.Options) (*facts.Snapshot, error) {
 	if c.Args().Len() > 0 {
 		// `diagnose sosreport.tar.xz` must not quietly diagnose this node instead.
 		return nil, withCode(exitUsage, fmt.Errorf("unexpected argument %q: did you mean --snapshot %s?", c.Args().First(), c.Args().First()))
@@ -53,7 +59,7 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 			return nil, withCode(exitUsage, fmt.Errorf("--%s applies to gathering this node, not to --snapshot or --input", f))
 		}
 	}
-	fsys, info, err := openInput(c)
+	fsys, info, err := openInput(c, opt)
 	if err != nil {
 		return nil, withCode(exitUsage, err)
 	}
@@ -103,14 +109,14 @@ func inputErrors(c *cli.Context, s *facts.Snapshot) error {
 	return nil
 }
 
-// openInput opens what the flags name as one sos-shaped fs.
-func openInput(c *cli.Context) (fs.FS, facts.SourceInfo, error) {
+// openInput opens what the flags name as one sos-shaped fs, an archive with opt.
+func openInput(c *cli.Context, opt source.Options) (fs.FS, facts.SourceInfo, error) {
 	snapshot, inputs := c.String("snapshot"), c.StringSlice("input")
 	switch {
 	case snapshot != "" && len(inputs) > 0:
 		return nil, facts.SourceInfo{}, errors.New("give --snapshot or --input, not both")
 	case snapshot != "":
-		return diagnosis.OpenSource(snapshot)
+		return diagnosis.OpenSourceWith(snapshot, opt)
 	case len(inputs) > 0:
 		return source.Captures(inputs, c.App.Reader)
 	}

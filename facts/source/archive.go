@@ -163,7 +163,7 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 		return a.fail(hdr.Name, ErrUnsafe, "%w", err)
 	}
 	n := &node{mode: hdr.FileInfo().Mode(), modTime: hdr.ModTime, size: hdr.Size}
-	pend := false
+	pend, read := false, false
 	switch hdr.Typeflag {
 	case tar.TypeDir:
 		if name == "." {
@@ -185,6 +185,7 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 			if err := a.fill(n, tr, hdr); err != nil {
 				return err
 			}
+			read = d == Read
 		}
 	case tar.TypeSymlink:
 		// A link whose target is absolute or leaves the archive is kept as it is: memFS never
@@ -195,10 +196,11 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 		if hdr.Linkname == "" {
 			return a.fail(hdr.Name, ErrUnsafe, "symbolic link with an empty target")
 		}
-		if d, _ := a.decide(name, false); d == Skip && a.opt.Want != nil {
+		d, _ := a.decide(name, false)
+		if d == Skip && a.opt.Want != nil {
 			return nil // Options.Want alone decides links too
 		}
-		n.target, n.size = hdr.Linkname, int64(len(hdr.Linkname))
+		n.target, n.size, read = hdr.Linkname, int64(len(hdr.Linkname)), d == Read
 	case tar.TypeLink:
 		if err := checkLink(name, hdr.Linkname, true); err != nil {
 			return a.fail(hdr.Name, ErrUnsafe, "hard link to %q: %w", hdr.Linkname, err)
@@ -227,6 +229,7 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 		if d == List {
 			n.data, n.packed, n.err = nil, nil, errNotKept
 		}
+		read = d == Read
 	case tar.TypeChar, tar.TypeBlock, tar.TypeFifo:
 		return a.fail(hdr.Name, ErrUnsafe, "is a %s, not a file", specialKind(hdr.Typeflag))
 	default:
@@ -240,6 +243,13 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 	}
 	if pend {
 		a.roots.pending = append(a.roots.pending, pending{name, n})
+	}
+	if read && a.opt.Seen != nil {
+		rel, ok := a.roots.of(name)
+		if !ok {
+			rel = name
+		}
+		a.opt.Seen(rel)
 	}
 	return nil
 }

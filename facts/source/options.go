@@ -33,6 +33,13 @@ type Options struct {
 	// MaxMembers caps the number of members; past it the archive is refused. Zero means
 	// DefaultMaxMembers.
 	MaxMembers int
+	// Seen, when set, is called as the archive streams with each member kept to be read (a
+	// file or link decided Read, or kept as a capture): its path below its sosreport's top
+	// folder, or in the archive when it is not known to be in one. It runs on the reading
+	// goroutine, before the archive is read to its end: diagnose guesses from these paths
+	// which rules the snapshot can run and compiles them meanwhile. A pending member later
+	// found to be in a sosreport that reads nothing of it was still Seen.
+	Seen func(rel string)
 	// PureGoXZ decodes .xz in-process (github.com/ulikunitz/xz) even when xz-utils is
 	// installed; by default xz-utils decodes, about four times faster.
 	PureGoXZ bool

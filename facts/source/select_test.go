@@ -194,3 +194,40 @@ func TestArchiveListsRDMAPluginFiles(t *testing.T) {
 	}
 	wantSource(t, fsys, info, "unrecognized sos_commands/rdma/rdma_res_show unrecognized no parser recognises this file by name or content")
 }
+
+// TestArchiveSeen: Options.Seen is told, as the stream goes by, of each member kept to be read,
+// by its path below the report's top folder (a link of a sysfs tree too), never of one skipped
+// or listed by its path; a member kept before its archive showed to be a sosreport is told by
+// its path in the archive.
+func TestArchiveSeen(t *testing.T) {
+	captures := sosCaptures(t)
+	ms := []member{dir(top), reg(top+"etc/apt/sources.list", "deb x\n")}
+	for _, c := range captures {
+		ms = append(ms, reg(top+c.name, c.body))
+	}
+	ms = append(ms, reg(top+"sos_commands/infiniband/not_a_spec_output", "x\n"),
+		symlink(top+"sys/class/infiniband/mlx5_0", "../../devices/pci0000:00/0000:00:02.0/infiniband/mlx5_0"),
+		reg(top+"sys/module/x/parameters/y", "1\n"))
+	p := writeFile(t, t.TempDir(), "r.tar", tarBytes(t, ms...))
+	var seen []string
+	if _, _, err := source.OpenWith(p, source.Options{Seen: func(rel string) { seen = append(seen, rel) }}); err != nil {
+		t.Fatal(err)
+	}
+	// Any file of a plugin folder a spec names is read (by its name, then its content).
+	want := []string{"sos_commands/infiniband/ibstat", "sos_commands/pci/lspci_-nnvv", "notes from the node",
+		"sos_commands/infiniband/not_a_spec_output", "sys/class/infiniband/mlx5_0"}
+	if diff := cmp.Diff(want, seen); diff != "" {
+		t.Errorf("seen (-want +got):\n%s", diff)
+	}
+
+	// Without its top folder, the report shows it is one at its first sos_commands/ member.
+	bare := []member{reg("notes", captures[2].body), reg("sos_commands/infiniband/ibstat", captures[0].body), reg("etc/hostname", "node01\n")}
+	p = writeFile(t, t.TempDir(), "bare.tar", tarBytes(t, bare...))
+	seen = nil
+	if _, _, err := source.OpenWith(p, source.Options{Seen: func(rel string) { seen = append(seen, rel) }}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"notes", "sos_commands/infiniband/ibstat", "etc/hostname"}, seen); diff != "" {
+		t.Errorf("seen in a report without top folder (-want +got):\n%s", diff)
+	}
+}

@@ -179,7 +179,7 @@ func reportRoot(fsys fs.FS) (string, error) {
 	case 1:
 		return found[0], nil
 	}
-	return "", fmt.Errorf("holds %d reports (%s): give one of them", len(found), strings.Join(found, ", "))
+	return "", fmt.Errorf("holds %d reports (%s): give one of them, or all of them (unpacked) to `rdmadoctor fleet`", len(found), strings.Join(found, ", "))
 }
 
 // layoutRoots are the top folders of the sos layout itself: never wrappers to look through.

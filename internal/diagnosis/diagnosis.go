@@ -36,12 +36,17 @@ func Open(path string) (*facts.Snapshot, error) {
 // its snapshots would be mixed up or left unread, and the report would say little or nothing
 // about RDMA).
 func OpenSource(path string) (fs.FS, facts.SourceInfo, error) {
+	return OpenSourceWith(path, source.Options{})
+}
+
+// OpenSourceWith is OpenSource reading an archive with opt (diagnose's Seen).
+func OpenSourceWith(path string, opt source.Options) (fs.FS, facts.SourceInfo, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		if err := build.CheckOneSnapshot(os.DirFS(path), path); err != nil {
 			return nil, facts.SourceInfo{Path: path}, err
 		}
 	}
-	return source.Open(path)
+	return source.OpenWith(path, opt)
 }
 
 // Build builds the snapshot of fsys (as facts/source opened it) and lets a gather output explain

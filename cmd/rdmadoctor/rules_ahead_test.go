@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
+)
+
+// startedAhead waits until a has started a compile of guessed rules (the worker waits for
+// more members first: coalesce), or fails.
+func startedAhead(t *testing.T, a *rulesAhead) *compileAhead {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		a.mu.Lock()
+		cur := a.current
+		a.mu.Unlock()
+		if cur != nil {
+			return cur
+		}
+	}
+	t.Fatal("no compile was started ahead")
+	return nil
+}
+
+// TestRulesAhead: the rules the paths seen can run are compiled ahead, and that compile is the
+// engine of a snapshot whose runnable rules it holds; a snapshot that can run more (an input
+// recognised by its content) gets its runnable rules compiled then, and so does one read
+// without a member seen. Either engine evaluates the snapshot.
+func TestRulesAhead(t *testing.T) {
+	ctx := context.Background()
+	ibstat := build.GroupsOf("sos_commands/infiniband/ibstat")
+	lspci := build.GroupsOf("sos_commands/pci/lspci_-nnvv")
+	if len(ibstat) == 0 || len(lspci) == 0 || slices.Equal(ibstat, lspci) {
+		t.Fatalf("groups of ibstat %q, of lspci %q", ibstat, lspci)
+	}
+	for _, tc := range []struct {
+		name      string
+		seen      []string
+		available []string
+		ahead     bool
+	}{
+		{"guessed", []string{"sos_commands/infiniband/ibstat", "etc/hostname"}, ibstat, true},
+		{"fewer than guessed", []string{"sos_commands/infiniband/ibstat", "sos_commands/pci/lspci_-nnvv"}, ibstat, true},
+		{"more than guessed", []string{"sos_commands/infiniband/ibstat"}, append(slices.Clone(ibstat), lspci...), false},
+		{"nothing seen", nil, ibstat, false},
+	} {
+		a := startRulesAhead(ctx)
+		for _, rel := range tc.seen {
+			a.seen(rel)
+		}
+		var cur *compileAhead
+		if tc.seen != nil {
+			cur = startedAhead(t, a)
+		}
+		s := &facts.Snapshot{Available: tc.available}
+		e, err := a.engine(ctx, s)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := cur != nil && e == cur.e; got != tc.ahead {
+			t.Errorf("%s: engine compiled ahead = %v, want %v", tc.name, got, tc.ahead)
+		}
+		set, _ := a.wait()
+		if !e.Compiled(set.Runnable(s)) {
+			t.Errorf("%s: the engine does not hold the runnable rules", tc.name)
+		}
+		if _, err := e.Diagnose(ctx, s); err != nil {
+			t.Errorf("%s: Diagnose: %v", tc.name, err)
+		}
+	}
+}
+
+func TestHolds(t *testing.T) {
+	for _, tc := range []struct {
+		ids, want []string
+		ok        bool
+	}{
+		{[]string{"a", "b", "c"}, []string{"a", "c"}, true},
+		{[]string{"a", "c"}, []string{"a", "b"}, false},
+		{[]string{"a"}, nil, true},
+		{nil, []string{"a"}, false},
+		{[]string{"b"}, []string{"a"}, false},
+	} {
+		if got := holds(tc.ids, tc.want); got != tc.ok {
+			t.Errorf("holds(%q, %q) = %v", tc.ids, tc.want, got)
+		}
+	}
+}
