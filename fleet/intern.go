@@ -77,8 +77,13 @@ func (in *interner) value(v reflect.Value) reflect.Value {
 	in.mu.Unlock()
 	c := in.parts(v)
 	in.mu.Lock()
+	defer in.mu.Unlock()
+	for _, kept := range in.values[k] { // kept by another worker meanwhile
+		if reflect.DeepEqual(kept.Interface(), v.Interface()) {
+			return kept
+		}
+	}
 	in.values[k] = append(in.values[k], c)
-	in.mu.Unlock()
 	return c
 }
 
