@@ -118,11 +118,10 @@ func (s *Set) modulesFor(ids []string, fleet bool) (map[string]*ast.Module, map[
 				add(pkg)
 			}
 			if byRef && len(libs) > 0 {
-				ast.WalkRefs(m, func(r ast.Ref) bool {
+				dataRefs(m, func(r ast.Ref) {
 					if lib, all := libraryRef(r); lib || all {
 						addLibs(r, all)
 					}
-					return false
 				})
 			}
 		}
@@ -197,31 +196,56 @@ func (s *Set) Warm(stop <-chan struct{}) {
 // or, all, may name any of them: r is data.rdmadoctor.lib or above it, or selects a package on
 // the way with a variable or other non-string term (data.rdmadoctor.lib[x], data[x]).
 func libraryRef(r ast.Ref) (lib, all bool) {
-	for i, want := range libPrefix {
+	name, all := below(r, libPrefix)
+	return name != "", all
+}
+
+// below reports which package right below prefix (a data reference) r names: its name, or, all,
+// any of them (r is prefix or above it, or selects a part of it with a variable or other
+// non-string term); "", false when r names none.
+func below(r, prefix ast.Ref) (name string, all bool) {
+	if len(r) == 0 || !r[0].Equal(prefix[0]) {
+		return "", false
+	}
+	for i := 1; i <= len(prefix); i++ {
 		if i == len(r) {
-			return false, true // data.rdmadoctor: the libraries with the rest
-		}
-		if i == 0 {
-			if !r[0].Equal(want) {
-				return false, false
-			}
-			continue
+			return "", true // data.rdmadoctor: the packages below prefix with the rest
 		}
 		s, ok := r[i].Value.(ast.String)
 		switch {
 		case !ok:
-			return false, true
-		case ast.String(s) != want.Value:
-			return false, false
+			return "", true
+		case i == len(prefix):
+			return string(s), false
+		case s != prefix[i].Value:
+			return "", false
 		}
 	}
-	if len(r) == len(libPrefix) {
-		return false, true
-	}
-	if _, ok := r[len(libPrefix)].Value.(ast.String); !ok {
-		return false, true
-	}
-	return true, false
+	return "", false
+}
+
+// dataRefs calls f with each reference to the data document in m, and with the one-term
+// reference `data` for a bare `data` (object.get(data, ...)), which may name anything.
+func dataRefs(m *ast.Module, f func(ast.Ref)) {
+	var vis *ast.GenericVisitor
+	vis = ast.NewGenericVisitor(func(x any) bool {
+		switch v := x.(type) {
+		case ast.Ref:
+			if v[0].Equal(ast.DefaultRootDocument) {
+				f(v)
+			}
+			for _, t := range v[1:] { // operands may hold references too: x[data.y]
+				vis.Walk(t)
+			}
+			return true
+		case ast.Var:
+			if v.Equal(ast.DefaultRootDocument.Value) {
+				f(ast.Ref{ast.DefaultRootDocument})
+			}
+		}
+		return false
+	})
+	vis.Walk(m)
 }
 
 // rulePackage is the last element of a rule package path data.rdmadoctor.rules.<pkg>.
@@ -234,18 +258,14 @@ func rulePackage(path ast.Ref) (string, bool) {
 }
 
 // referredRules lists the rule packages m refers to (imports and references in rules); "" for
-// a reference that selects the package with a variable or other non-string term.
+// a reference that may name any of them (with a variable or other non-string term, or the data
+// document above them).
 func referredRules(m *ast.Module) []string {
 	var out []string
-	ast.WalkRefs(m, func(r ast.Ref) bool {
-		if len(r) > len(rulePrefix) && r.HasPrefix(rulePrefix) {
-			if pkg, ok := r[len(rulePrefix)].Value.(ast.String); ok {
-				out = append(out, string(pkg))
-			} else {
-				out = append(out, "")
-			}
+	dataRefs(m, func(r ast.Ref) {
+		if pkg, all := below(r, rulePrefix); pkg != "" || all {
+			out = append(out, pkg)
 		}
-		return false
 	})
 	return out
 }

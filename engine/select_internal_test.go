@@ -12,7 +12,8 @@ import (
 // TestSelectedLibraries: compiling some node rules takes the library modules they refer to,
 // transitively (through an import or a full reference, a package below the one named too), not
 // the others; a reference that names the libraries with a variable takes every one of them;
-// compiling every rule takes every library. Never the fleet libraries.
+// a bare `data` takes every library and rule package; compiling every rule takes every library.
+// Never the fleet libraries.
 func TestSelectedLibraries(t *testing.T) {
 	ruleSrc := func(id, body string) string {
 		return "# METADATA\n# title: T\n# description: D.\n# scope: package\n# custom:\n#   id: " + strings.ReplaceAll(id, "_", "-") +
@@ -29,6 +30,7 @@ func TestSelectedLibraries(t *testing.T) {
 		"ib/uses_c.rego": {Data: []byte(ruleSrc("uses_c", "q := data.rdmadoctor.lib.c.w"))},
 		"ib/any.rego":    {Data: []byte(ruleSrc("any", "q(n) := data.rdmadoctor.lib[n]"))},
 		"ib/none.rego":   {Data: []byte(ruleSrc("none", ""))},
+		"ib/bare.rego":   {Data: []byte(ruleSrc("bare", "q := object.get(data, [\"rdmadoctor\", \"lib\", \"c\", \"w\"], 0)"))},
 	}
 	set, err := Load(Source{Name: "t", FS: fsys, Tested: true})
 	if err != nil {
@@ -42,7 +44,8 @@ func TestSelectedLibraries(t *testing.T) {
 		{[]string{"uses-a"}, "ib/uses_a lib/a lib/b lib/b_sub"},
 		{[]string{"uses-c", "none"}, "ib/none ib/uses_c lib/c"},
 		{[]string{"any"}, "ib/any lib/a lib/b lib/b_sub lib/c"},
-		{nil, "ib/any ib/none ib/uses_a ib/uses_c lib/a lib/b lib/b_sub lib/c"},
+		{[]string{"bare"}, "ib/any ib/bare ib/none ib/uses_a ib/uses_c lib/a lib/b lib/b_sub lib/c"},
+		{nil, "ib/any ib/bare ib/none ib/uses_a ib/uses_c lib/a lib/b lib/b_sub lib/c"},
 	} {
 		mods, _, err := set.modulesFor(tc.ids, false)
 		if err != nil {
@@ -67,6 +70,7 @@ func TestLibraryRef(t *testing.T) {
 		"data.rdmadoctor.lib":           {false, true},
 		"data.rdmadoctor":               {false, true},
 		"data[x].lib.port":              {false, true},
+		"data":                          {false, true},
 		"data.rdmadoctor.rules.x":       {false, false},
 		"data.data.hca_models":          {false, false},
 		"input.devices":                 {false, false},

@@ -8,8 +8,10 @@
 #
 # Usage: scripts/bench-snapshot.sh BIN [DIR]   (DIR: /tmp/rdmadoctor-bench-snapshot)
 # Environment: SIZES (default "2000 8000 32000 128000"), FORMATS ("tar tar.gz tar.xz"), RUNS (5).
-# Prints a Markdown table: medians, the ratio of the medians, the time per unrelated member
-# ((median - median of the archive without unrelated members) / N) and the peak RSS.
+# Prints a Markdown table: medians, the ratio of the medians, the CPU time (user + system, the
+# decompressor's child process included) of each, the time per unrelated member ((median -
+# median of the archive without unrelated members) / N), the peak RSS and the load average
+# before each pair (the VM is shared: a ratio means little without it).
 set -euo pipefail
 bin=$1
 dir=${2:-/tmp/rdmadoctor-bench-snapshot}
@@ -39,6 +41,7 @@ for n in 0 $sizes; do
 		tar.gz) ref="gzip -dc $f" ;;
 		tar.xz) ref="xz -dc $f" ;;
 		esac
+		cut -d' ' -f1-3 /proc/loadavg >"$f.load"
 		hyperfine -N --style none --warmup 1 --runs "$runs" --export-json "$f.bench.json" \
 			"$bin diagnose --snapshot $f --format json --fail-on none" "$ref" >/dev/null
 		/usr/bin/time -f %M -o "$f.rss" "$bin" diagnose --snapshot "$f" --format json --fail-on none >/dev/null
@@ -51,19 +54,21 @@ d, sizes, formats = sys.argv[1], [int(n) for n in sys.argv[2].split()], sys.argv
 def load(n, fmt):
     f = os.path.join(d, f"sos-{n}.{fmt}")
     res = json.load(open(f + ".bench.json"))["results"]
-    return res[0]["median"], res[1]["median"], int(open(f + ".rss").read().split()[-1]) / 1024, os.path.getsize(f)
-print("| unrelated members | format | size | diagnose | reference | ratio | per unrelated member | peak RSS |")
-print("|---|---|---|---|---|---|---|---|")
+    cpu = [r["user"] + r["system"] for r in res]
+    load = open(f + ".load").read().strip() if os.path.exists(f + ".load") else "?"
+    return res[0]["median"], res[1]["median"], int(open(f + ".rss").read().split()[-1]) / 1024, os.path.getsize(f), cpu, load
+print("| unrelated members | format | size | diagnose | reference | ratio | CPU diagnose / reference (mean user+sys) | per unrelated member | peak RSS | load average |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 for fmt in formats:
-    base, _, _, _ = load(0, fmt)
+    base = load(0, fmt)[0]
     per = []
     for n in [0] + sizes:
-        diag, ref, rss, size = load(n, fmt)
+        diag, ref, rss, size, cpu, la = load(n, fmt)
         pm = "" if n == 0 else f"{(diag - base) / n * 1e6:.1f} µs"
         if n:
             per.append((diag - base) / n)
         ref_name = {"tar": "cat", "tar.gz": "gzip -dc", "tar.xz": "xz -dc"}[fmt]
-        print(f"| {n:,} | .{fmt} | {size / 1e6:.1f} MB | {diag:.3f} s | {ref:.3f} s ({ref_name}) | {diag / ref:.2f}x | {pm} | {rss:.1f} MiB |")
+        print(f"| {n:,} | .{fmt} | {size / 1e6:.1f} MB | {diag:.3f} s | {ref:.3f} s ({ref_name}) | {diag / ref:.2f}x | {cpu[0]:.3f} / {cpu[1]:.3f} s | {pm} | {rss:.1f} MiB | {la} |")
     if per and min(per) > 0:
         print(f"| | .{fmt} | | | | | spread {max(per) / min(per):.2f}x | |")
 EOF

@@ -3,6 +3,7 @@ package build
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 )
@@ -18,15 +19,26 @@ func HowToGet(g string) string { return howToGet(g, true) }
 // "" when only copied files feed g.
 func HowToRun(g string) string { return howToGet(g, false) }
 
-func howToGet(g string, copying bool) string {
-	byName := map[string]Spec{}
-	for _, sp := range Specs() {
-		byName[sp.Name] = sp
+// specsByName indexes the registered specs by name, for howToGet: the engine asks it for every
+// fact group when it is initialised.
+var specsByName = sync.OnceValue(func() map[string]*Spec {
+	specs := sorted()
+	m := make(map[string]*Spec, len(specs))
+	for i := range specs {
+		m[specs[i].Name] = &specs[i]
 	}
+	return m
+})
+
+func howToGet(g string, copying bool) string {
+	byName := specsByName()
 	var run string
 	var copies, hints []string
 	for _, name := range facts.FactGroups[g] {
 		sp := byName[name]
+		if sp == nil {
+			sp = &Spec{}
+		}
 		switch {
 		case len(sp.Live) > 0:
 			if run == "" {
