@@ -11,7 +11,6 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
-
 // The port lines of a topology are links: a switch's port with its label, a CA's port with its
 // port GUID, and the peer of each.
 func TestIBNetDiscoverTopologyLinks(t *testing.T) {
