@@ -34,11 +34,12 @@ test:
 
 # Rewrite docs/integrations/*.txt, what the integration tests observe of Slurm, the NHC harness,
 # node_exporter, node-problem-detector and the installed package, from a run of those tests
-# (as root, with the components installed: .ci/run's packages); then make docs/integrations.md
-# quote them (internal/golden TestDocQuotesGoldenFiles says where it does not).
+# (as root, with the components installed: .ci/run's packages), and the blocks of
+# docs/integrations.md that quote them (internal/golden TestDocQuotesGoldenFiles).
 golden:
 	RDMADOCTOR_UPDATE_GOLDEN=1 $(GO) test -count=1 ./cmd/rdmadoctor ./packaging \
 		-run '^(TestSlurmHealthCheck|TestNHCCheck|TestNodeExporterServesMetrics|TestNPD|TestDeb)$$'
+	RDMADOCTOR_UPDATE_GOLDEN=1 $(GO) test -count=1 ./internal/golden -run '^TestDocQuotesGoldenFiles$$'
 
 # gofmt and go vet for Go; opa fmt and opa check --strict (unused imports, arguments and
 # variables are errors) for the rules. The engine's tests also compile the built-in rules against

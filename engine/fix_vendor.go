@@ -56,7 +56,8 @@ var deviceNames = []struct {
 }{
 	{regexp.MustCompile(`^mlx[45]_\d+$`), "Mellanox", "mlx4/mlx5"},
 	{regexp.MustCompile(`^mthca\d+$`), "Mellanox", "ib_mthca"},
-	{regexp.MustCompile(`^(irdma|i40iw)\d+$`), "Intel", "irdma"},
+	{regexp.MustCompile(`^irdma\d+$`), "Intel", "irdma"},
+	{regexp.MustCompile(`^i40iw\d+$`), "Intel", "i40iw"},
 	{regexp.MustCompile(`^hfi1_\d+$`), "Intel", "hfi1"},
 	{regexp.MustCompile(`^bnxt_re\d+$`), "Broadcom", "bnxt_re"},
 	{regexp.MustCompile(`^qedr\d+$`), "QLogic", "qedr"},
@@ -197,19 +198,19 @@ func fleetSubjectVendor(doc *facts.Fleet, nodes []string, sub report.Subject, va
 
 // vendorNote is the fix step that says which steps were left out for the subject's vendor and
 // that its own tools are needed for them. Its command is a shell comment made of the vendor
-// names alone (vendors: nothing of the input), so that it is safe to paste; the note names the
+// names alone (vendors: nothing of the input), short enough that no table wraps it (a wrapped
+// comment's continuation line would run as a command when pasted); the note names the
 // evidence, which quotes the input:
 //
-//	$ # left out: the steps for Mellanox adapters; this is an Intel adapter, whose own tools do the same
-//	    # Intel adapter: the name irdma0 is given by the irdma driver
+//	$ # Mellanox steps left out: an Intel adapter
+//	    # the same needs Intel's own tools; the name irdma0 is given by the irdma driver
 //
 // omitted are the vendors of the steps left out.
 func vendorNote(vendor, because string, omitted []string) report.Fix {
 	sort.Strings(omitted)
 	return report.Fix{
-		Command: "# left out: the steps for " + strings.Join(omitted, " or ") + " adapters; this is " + article(vendor) + " " +
-			vendor + " adapter, whose own tools do the same",
-		Note: vendor + " adapter: " + because,
+		Command: "# " + strings.Join(omitted, " or ") + " steps left out: " + article(vendor) + " " + vendor + " adapter",
+		Note:    "the same needs " + vendor + "'s own tools; " + because,
 	}
 }
 

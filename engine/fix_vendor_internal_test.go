@@ -63,7 +63,8 @@ func TestFixStepsVendor(t *testing.T) {
 	}
 	intel := &facts.Snapshot{Devices: []facts.Device{{Name: "irdma0", Ports: []facts.Port{{Number: 1}}}}}
 	got := fixSteps(steps, intel, report.Subject{Device: "irdma0", Port: &one, Netdev: "enp23s0f0"}, nil)
-	if len(got) != 2 || got[0].Command != "ethtool -m enp23s0f0" || got[1].Note != "Intel adapter: the name irdma0 is given by the irdma driver" {
+	if len(got) != 2 || got[0].Command != "ethtool -m enp23s0f0" || got[1].Command != "# Mellanox steps left out: an Intel adapter" ||
+		got[1].Note != "the same needs Intel's own tools; the name irdma0 is given by the irdma driver" {
 		t.Errorf("Intel board: %+v", got)
 	}
 	unknown := &facts.Snapshot{Devices: []facts.Device{{Name: "rocep23s0f0", Ports: []facts.Port{{Number: 1}}}}}

@@ -82,7 +82,7 @@ func (e *FleetEngine) Diagnose(ctx context.Context, doc *facts.Fleet) ([]report.
 		ctx, cancel = context.WithTimeout(ctx, e.Timeout)
 		defer cancel()
 	}
-	input, err := inputValue(doc)
+	input, err := fleetInputValue(doc)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -24,6 +24,9 @@ type converter struct {
 	// Shared is a comparable struct type whose equal values get one term, or nil.
 	Shared reflect.Type
 	shared map[any]*ast.Term
+	// Intern, when set, makes every string, object and array term one term per value
+	// (termInterner): the fleet document, where thousands of nodes hold equal devices.
+	Intern *termInterner
 }
 
 var (
@@ -82,9 +85,9 @@ func (c *converter) term(v reflect.Value, ti *typeInfo) (*ast.Term, error) {
 			if err != nil {
 				return nil, err
 			}
-			terms = append(terms, [2]*ast.Term{ast.StringTerm(it.Key().String()), val})
+			terms = append(terms, [2]*ast.Term{c.Intern.string(it.Key().String()), val})
 		}
-		return ast.NewTerm(ast.NewObject(terms...)), nil
+		return c.Intern.term(ast.NewTerm(ast.NewObject(terms...))), nil
 	case reflect.Slice, reflect.Array:
 		if ti.kind == reflect.Slice && v.IsNil() {
 			return nullTerm, nil
@@ -100,9 +103,19 @@ func (c *converter) term(v reflect.Value, ti *typeInfo) (*ast.Term, error) {
 			}
 			terms[i] = t
 		}
-		return ast.NewTerm(ast.NewArray(terms...)), nil
+		return c.Intern.term(ast.NewTerm(ast.NewArray(terms...))), nil
 	}
-	return scalarTerm(v, ti)
+	if c.Intern == nil {
+		return scalarTerm(v, ti)
+	}
+	if ti.kind == reflect.String {
+		return c.Intern.string(v.String()), nil
+	}
+	t, err := scalarTerm(v, ti)
+	if err != nil {
+		return nil, err
+	}
+	return c.Intern.term(t), nil
 }
 
 // scalarTerm converts a string, boolean or number.
@@ -139,7 +152,7 @@ func (c *converter) structTerm(v reflect.Value, ti *typeInfo) (*ast.Term, error)
 		}
 		terms = append(terms, [2]*ast.Term{f.key, val})
 	}
-	return ast.NewTerm(ast.NewObject(terms...)), nil
+	return c.Intern.term(ast.NewTerm(ast.NewObject(terms...))), nil
 }
 
 // viaJSON converts the values the walk does not handle itself the slow, general way.

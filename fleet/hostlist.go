@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // HostList compresses host names the way Slurm writes a host list (`scontrol show
@@ -14,10 +16,19 @@ import (
 // duplicates are written once. It does not check that the names are valid host names: a label
 // such as "node01#2" (the second snapshot of node01) is a prefix "node01#" and a number.
 //
+// A name that holds what a host list means something by (`[`, `]`, `,`, a blank or a control
+// character, a double quote or a backslash: Slurm's hostlist splits on commas and blanks and
+// reads brackets as ranges, and has no quoting of its own) is never put in a range and is
+// written double-quoted with Go's escapes (strconv.Quote): a hostname "node[1-3]" read from a
+// snapshot is `"node[1-3]"`, one host, never node1, node2 and node3; "a,b" is `"a,b"`, never
+// a and b. A list without such names is exactly scontrol's.
+//
 // No Go host list library is served by this project's module proxy (the hostlist packages of
 // SlinkyProject/slurm-client and daos-stack/daos were looked for), hence this one;
 // TestHostListMatchesScontrol compares it with Slurm's own scontrol.
 func HostList(hosts []string) string {
+	type item struct{ key, text string }
+	var items []item
 	byPrefix := map[string][]hostNumber{}
 	var literals []string
 	seen := map[string]bool{}
@@ -26,6 +37,10 @@ func HostList(hosts []string) string {
 			continue
 		}
 		seen[h] = true
+		if needsQuoting(h) {
+			items = append(items, item{h, strconv.Quote(h)})
+			continue
+		}
 		prefix, digits := splitNumber(h)
 		if digits == "" {
 			literals = append(literals, h)
@@ -38,8 +53,6 @@ func HostList(hosts []string) string {
 		}
 		byPrefix[prefix] = append(byPrefix[prefix], hostNumber{value: v, digits: digits})
 	}
-	type item struct{ key, text string }
-	items := make([]item, 0, len(literals)+len(byPrefix))
 	for _, l := range literals {
 		items = append(items, item{l, l})
 	}
@@ -66,6 +79,14 @@ func HostList(hosts []string) string {
 		out[i] = it.text
 	}
 	return strings.Join(out, ",")
+}
+
+// needsQuoting reports whether host holds a character a host list gives a meaning to, or is
+// empty (HostList).
+func needsQuoting(host string) bool {
+	return host == "" || strings.ContainsFunc(host, func(r rune) bool {
+		return r == '[' || r == ']' || r == ',' || r == '"' || r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r)
+	}) || !utf8.ValidString(host)
 }
 
 // hostNumber is the trailing number of a host name, with its digits as written.

@@ -30,6 +30,44 @@ func TestHostList(t *testing.T) {
 	}
 }
 
+// TestHostListQuotesSpecialNames: a hostname read from a snapshot that holds a host list's own
+// syntax ("node[1-3]", "a,b") is one quoted host, never a range or two hosts; the others are
+// still compressed, and splitting the list back (commas outside quotes and brackets) gives one
+// entry per host.
+func TestHostListQuotesSpecialNames(t *testing.T) {
+	hosts := []string{"node02", "node[1-3]", "a,b", "node01", "x y", "q\"uote", "node[1-3]"}
+	got := HostList(hosts)
+	want := `"a,b",node[01-02],"node[1-3]","q\"uote","x y"`
+	if got != want {
+		t.Errorf("HostList(%q) = %s, want %s", hosts, got, want)
+	}
+	var entries []string
+	depth, quoted, start := 0, false, 0
+	for i := 0; i < len(got); i++ {
+		switch c := got[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case !quoted && c == '[':
+			depth++
+		case !quoted && c == ']':
+			depth--
+		case !quoted && depth == 0 && c == ',':
+			entries = append(entries, got[start:i])
+			start = i + 1
+		}
+	}
+	entries = append(entries, got[start:])
+	if len(entries) != 5 {
+		t.Errorf("%s splits into %d entries %q, want 5 (one per distinct host but node01, node02 together)", got, len(entries), entries)
+	}
+	// A name with a control character is quoted with it escaped.
+	if got := HostList([]string{"evil\x1b]0;t\a"}); got != `"evil\x1b]0;t\a"` {
+		t.Errorf("control characters: %s", got)
+	}
+}
+
 // TestHostListMatchesScontrol compares HostList with Slurm's `scontrol show hostlistsorted`
 // (Debian's slurm-wlm) on lists of one padding each, the shape of real node names. Skipped
 // without scontrol unless RDMADOCTOR_REQUIRE_TOOLS=1.

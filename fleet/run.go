@@ -203,6 +203,7 @@ func assemble(ctx context.Context, res []nodeResult, fabric *fabricview.View, op
 	}
 	f.Groups = Groups(f.Nodes)
 	doc.Fabric = fabric.Fabric()
+	f.Fabric = doc.Fabric // the view the fleet rules judged, for the operator to see
 	if opts.FleetRules != nil {
 		ds, skipped, err := opts.FleetRules(ctx, doc)
 		if err != nil {

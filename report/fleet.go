@@ -34,6 +34,13 @@ type Fleet struct {
 	FleetDiagnoses []FleetDiagnosis `json:"fleet_diagnoses"`
 	// Skipped are the fleet rules that were not evaluated, and why.
 	Skipped []Skipped `json:"skipped"`
+	// Fabric is the InfiniBand fabric as all snapshots saw it together, the view the fleet
+	// rules judge (facts/fabricview, docs/fleet.md "Fabric"): each port with every host's view
+	// of it, the links with both ends, the hosts' own ports mapped onto it, every sminfo
+	// answer. Bounded by the view (fabricview.MaxPorts ports and links, MaxViews views per
+	// port; dropped_ports and dropped_links count the rest). Null when no snapshot had a
+	// fabric capture.
+	Fabric *facts.FleetFabric `json:"fabric"`
 }
 
 // FleetNode is one snapshot of the fleet.

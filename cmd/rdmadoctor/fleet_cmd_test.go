@@ -219,3 +219,62 @@ func TestFolderOfFolders(t *testing.T) {
 		t.Errorf("diagnose --snapshot racks: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// TestFleetFabricInJSON: the merged fabric the fleet rules judge is in the fleet document
+// (JSON and YAML): corpus 301's NDR fabric as two nodes saw it (node01 ibdiagnet2's default
+// run and its ibstat, node02 the second run's net_dump and its ibstat), with the links and
+// both their ends, node01's own HCA ports mapped to their switch ports, and the SMs.
+func TestFleetFabricInJSON(t *testing.T) {
+	const c301 = "corpus/301-ndr-cx7-quantum2-fabric-ibdiagnet2-full-run-switch-fw-mismatch-dup-nodedesc/"
+	dir := t.TempDir()
+	for name, fixture := range map[string]string{
+		"node01/ibdiagnet2.net_dump": c301 + "ibdiagnet2.net_dump",
+		"node01/ibdiagnet2.pm":       c301 + "ibdiagnet2.pm",
+		"node01/ibdiagnet2.db_csv":   c301 + "ibdiagnet2.db_csv",
+		"node01/ibdiagnet2.sm":       c301 + "ibdiagnet2.sm",
+		"node01/ibstat":              "ibstat/ndr-node01-fabric-301-guids.txt",
+		"node02/ibdiagnet2.net_dump": c301 + "run2-2025-03-15-skip-checks/ibdiagnet2.net_dump",
+		"node02/ibstat":              "ibstat/ndr-node02-fabric-301-guids.txt",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, fixtures.Read(t, fixture), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := fleetReport(t, 0, "--fail-on", "none", dir)
+	fab := f.Fabric
+	if fab == nil {
+		t.Fatal("no fabric in the fleet document")
+	}
+	if len(fab.Links) < 100 || len(fab.Ports) < 200 || len(fab.Nodes) == 0 {
+		t.Errorf("fabric: %d links, %d ports, %d nodes", len(fab.Links), len(fab.Ports), len(fab.Nodes))
+	}
+	ports := map[string]bool{}
+	for _, p := range fab.Ports {
+		ports[p.ID] = true
+	}
+	for _, l := range fab.Links {
+		if l.A == "" || l.B == "" || !ports[l.A] || !ports[l.B] || len(l.Evidence) == 0 {
+			t.Errorf("link without both ends as ports of the view, or without evidence: %+v", l)
+			break
+		}
+	}
+	mapped := 0
+	for _, h := range fab.Hosts {
+		for _, p := range h.Ports {
+			if h.Host == "node01" && p.Peer != "" && ports[p.Peer] {
+				mapped++
+			}
+		}
+	}
+	if mapped == 0 {
+		t.Errorf("no port of node01 mapped to its switch port: %+v", fab.Hosts)
+	}
+	code, stdout, _ := runCLI(t, "fleet", "--format", "yaml", "--fail-on", "none", dir)
+	if code != 0 || !strings.Contains(stdout, "\nfabric:\n") || !strings.Contains(stdout, "sm_views:") {
+		t.Errorf("YAML (exit %d) has no fabric", code)
+	}
+}

@@ -184,8 +184,9 @@ func (c *slurmCluster) scontrol(t *testing.T, args ...string) {
 // SLURMD_NODENAME) drains the node of corpus case 017 (no subnet manager) with the rule id and
 // port as reason; after a resume, a healthy snapshot (corpus 018: warnings only, below the drain
 // severity) leaves it idle; a drain reason an operator set is kept; finding nothing about RDMA
-// (exit 3) drains nothing, unless --drain-on-no-rdma; rdmadoctor unable to run (exit 2) drains
-// the node for the broken check, saying what broke it, and exits 1.
+// (exit 3) drains nothing, unless --drain-on-no-rdma; rdmadoctor unable to run (exit 2, not
+// installed, past the timeout) drains the node for the broken check, saying what broke it, and
+// exits 1. What sinfo and the wrapper show is docs/integrations/slurm-*.txt.
 func TestSlurmHealthCheck(t *testing.T) {
 	rdmadoctor := rdmadoctorOnPath(t)
 	wrapper := contribFile(t, "slurm", "rdmadoctor-healthcheck")
@@ -307,6 +308,31 @@ func TestSlurmHealthCheck(t *testing.T) {
 	if got := c.state(t); got != "drain "+brokenReason {
 		t.Errorf("rdmadoctor exit 2: node %q, want drain %s", got, brokenReason)
 	}
+	resume()
+
+	// Not installed, and too slow: broken the same way, saying which.
+	slow := filepath.Join(dir, "slow-rdmadoctor")
+	if err := os.WriteFile(slow, []byte("#!/bin/sh\nexec sleep 60\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, bc := range []struct{ conf, what, reason string }{
+		{"RDMADOCTOR=/nonexistent/rdmadoctor\n", "rdmadoctor not installed",
+			"rdmadoctor: check could not run (/nonexistent/rdmadoctor not found or not executable)"},
+		{"RDMADOCTOR=" + slow + "\nRDMADOCTOR_TIMEOUT=10\n", "rdmadoctor still running after RDMADOCTOR_TIMEOUT=10",
+			"rdmadoctor: check could not run (did not finish within 10s)"},
+	} {
+		if err := os.WriteFile(conf, []byte(bc.conf), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stderr := healthcheck(1)
+		if got := c.state(t); got != "drain "+bc.reason {
+			t.Errorf("%s: node %q, want drain %s; stderr:\n%s", bc.what, got, bc.reason, stderr)
+		}
+		record(bc.what, stderr)
+		resume()
+	}
+	setArgs("--snapshot " + missing)
+	healthcheck(1)
 	out, err := c.run(t, "sinfo", "-R", "-o", "%E")
 	if err != nil {
 		t.Fatalf("sinfo: %v: %s", err, out)

@@ -123,10 +123,16 @@ func classifyFolder(fsys fs.FS, dir string, depth int) Folder {
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 
 	var f Folder
-	for _, m := range snapshotMarkers {
-		if _, err := fs.Stat(fsys, path.Join(dir, m)); err == nil {
-			f.Evidence = append(f.Evidence, markerName(fsys, path.Join(dir, m)))
-			f.Report = f.Report || m == "sos_commands" || m == "rdmadoctor.yaml"
+	for _, e := range entries { // from the listing: no Stat per marker and folder
+		for _, m := range snapshotMarkers {
+			if e.Name() == m {
+				name := m
+				if isDir(fsys, path.Join(dir, m), e) {
+					name += "/"
+				}
+				f.Evidence = append(f.Evidence, name)
+				f.Report = f.Report || m == "sos_commands" || m == "rdmadoctor.yaml"
+			}
 		}
 	}
 	if len(f.Evidence) > 0 {
@@ -218,14 +224,6 @@ func classifyFolder(fsys fs.FS, dir string, depth int) Folder {
 		}
 	}
 	return f
-}
-
-// markerName is a marker as messages name it: a folder with a slash.
-func markerName(fsys fs.FS, p string) string {
-	if st, err := fs.Stat(fsys, p); err == nil && st.IsDir() {
-		return path.Base(p) + "/"
-	}
-	return path.Base(p)
 }
 
 // isDir reports whether the entry e at p is a folder, following a symbolic link.

@@ -10,11 +10,12 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 )
 
 // SeveralHostsError refuses a snapshot whose folders hold captures of different hosts: their
-// devices would be read as one node's (a port both Initializing and Active). Until a fleet
-// command diagnoses several nodes, each host is diagnosed on its own.
+// devices would be read as one node's (a port both Initializing and Active). Each host is
+// diagnosed on its own, or all of them by `rdmadoctor fleet`, which the message names.
 type SeveralHostsError struct {
 	// Folders are the capture folders that look like different hosts, sorted ("." is the top).
 	Folders []string
@@ -37,8 +38,8 @@ func (e *SeveralHostsError) Error() string {
 	if first == "." {
 		first = e.Folders[1]
 	}
-	return fmt.Sprintf("%s look like %s captures (%s); diagnose one host at a time: --snapshot %s",
-		strings.Join(names, " and "), what, e.Why, path.Join(e.Path, first))
+	return fmt.Sprintf("%s look like %s captures (%s); diagnose one host at a time: --snapshot %s, or all of them with `rdmadoctor fleet %s`",
+		strings.Join(names, " and "), what, e.Why, visible.ShellQuote(path.Join(e.Path, first)), visible.ShellQuote(e.Path))
 }
 
 // oneHost returns a *SeveralHostsError when the inputs come from several hosts: two capture

@@ -61,7 +61,7 @@ func TestSeveralHostsRefused(t *testing.T) {
 
 func TestSeveralHostsMessage(t *testing.T) {
 	err := &build.SeveralHostsError{Folders: []string{"node01", "node02"}, Why: "ibstat in each", Path: "cases/x"}
-	want := "node01/ and node02/ look like two hosts' captures (ibstat in each); diagnose one host at a time: --snapshot cases/x/node01"
+	want := "node01/ and node02/ look like two hosts' captures (ibstat in each); diagnose one host at a time: --snapshot cases/x/node01, or all of them with `rdmadoctor fleet cases/x`"
 	if err.Error() != want {
 		t.Errorf("got  %s\nwant %s", err, want)
 	}

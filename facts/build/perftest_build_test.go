@@ -1,7 +1,9 @@
 package build
 
 import (
+	"bytes"
 	"testing"
+	"testing/fstest"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
@@ -61,5 +63,30 @@ func TestPerftestInputs(t *testing.T) {
 		if src := sourceOf(t, s, name); src.Name != "perftest" || src.Status != facts.StatusOK {
 			t.Errorf("%s: source %+v", name, src)
 		}
+	}
+}
+
+// TestPerftestConnectFailedByContent: a client that could not reach its server
+// (fixtures/perftest/ib_write_bw_connect_failed.txt, linux-rdma/perftest#228) is perftest's
+// output by its content, whatever the file is called; the "Couldn't connect to" line alone,
+// which rdma-core's ibv_rc_pingpong prints too, is not.
+func TestPerftestConnectFailedByContent(t *testing.T) {
+	failed := fixtures.Read(t, "perftest/ib_write_bw_connect_failed.txt")
+	first := failed[:bytes.Index(failed, []byte("18515\n"))+len("18515\n")] // the command and the connect line
+	s, err := Snapshot(fstest.MapFS{
+		"client.txt":          {Data: failed},
+		"pingpong-client.txt": {Data: first[bytes.IndexByte(first, '\n')+1:]},
+	}, facts.SourceInfo{Kind: "captures"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src := sourceOf(t, s, "client.txt"); src.Name != "perftest" || src.Status != facts.StatusOK {
+		t.Errorf("client.txt: source %+v", src)
+	}
+	if len(s.Perftest) != 1 || len(s.Perftest[0].Errors) == 0 || s.Perftest[0].Errors[0].Kind != "connect_failed" {
+		t.Errorf("runs %+v, want one with connect_failed", s.Perftest)
+	}
+	if src := sourceOf(t, s, "pingpong-client.txt"); src.Name == "perftest" {
+		t.Errorf("a lone connect line read as perftest: %+v", src)
 	}
 }

@@ -14,8 +14,13 @@ import (
 var perftestPrograms = []string{"ib_write_bw", "ib_read_bw", "ib_send_bw", "ib_write_lat", "ib_read_lat", "ib_send_lat"}
 
 // perftestSniffRe is how a perftest output starts when its name says nothing: the title line
-// ("RDMA_Write BW Test", "Send Latency Test"), a results header, or a completion error.
-var perftestSniffRe = regexp.MustCompile(`(?m)^\s*(?:(?:RDMA[_ ]\S+|Send)\b.*\b(?:BW|Latency)\b.*\bTest\s*$|#bytes\s+#iterations\s+(?:BW peak|t_min)|Completion with error at (?:client|server))`)
+// ("RDMA_Write BW Test", "Send Latency Test"), a results header, a completion error, or a
+// client that could not reach its server: "Couldn't connect to 192.168.125.211:18515"
+// (perftest_communication.c) followed by the benchmark's own " Unable to init the socket
+// connection" (or "Unable to open file descriptor for socket connection", perftest before
+// linux-rdma/perftest#228). The first line alone is not perftest's: rdma-core's
+// ibv_rc_pingpong and its siblings print it too (libibverbs/examples, pp_client_exch_dest).
+var perftestSniffRe = regexp.MustCompile(`(?m)^\s*(?:(?:RDMA[_ ]\S+|Send)\b.*\b(?:BW|Latency)\b.*\bTest\s*$|#bytes\s+#iterations\s+(?:BW peak|t_min)|Completion with error at (?:client|server)|Couldn't connect to \S+:\d+\s*\n(?:.*\n){0,3}?\s*Unable to (?:init the socket connection|open file descriptor for socket connection))`)
 
 func init() {
 	register(Spec{

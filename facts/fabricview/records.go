@@ -109,7 +109,16 @@ func (x *extract) ev(e facts.Evidence) facts.FabricEvidence {
 }
 
 func (x *extract) evMap(m facts.EvidenceMap, keep func(string) bool) map[string]facts.FabricEvidence {
-	out := make(map[string]facts.FabricEvidence, len(m))
+	n := len(m)
+	if keep != nil { // sized for what is kept: a host port keeps 3 of the ~50 lines of its port
+		n = 0
+		for k := range m {
+			if keep(k) {
+				n++
+			}
+		}
+	}
+	out := make(map[string]facts.FabricEvidence, n)
 	for k, e := range m {
 		if keep == nil || keep(k) {
 			out[x.str(k)] = x.ev(e)

@@ -11,8 +11,6 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
 )
 
-func intp(v int) *int { return &v }
-
 // The port lines of a topology are links: a switch's port with its label, a CA's port with its
 // port GUID, and the peer of each.
 func TestIBNetDiscoverTopologyLinks(t *testing.T) {
@@ -32,11 +30,11 @@ func TestIBNetDiscoverTopologyLinks(t *testing.T) {
 	for line, want := range map[int]facts.TopologyLink{
 		// [1](1/1/1) "H-5c25730300e6706e"[1](5c25730300e6706e)      # "node01 mlx5_8" lid 164 4xNDR
 		35: {NodeGUID: "0xfc6a1c030091cf00", NodeType: "Switch", Port: 1, Label: "1/1/1", PeerNodeGUID: "0x5c25730300e6706e",
-			PeerType: "CA", PeerPort: 1, PeerPortGUID: "0x5c25730300e6706e", PeerDescription: "node01 mlx5_8", PeerLID: intp(164), Speed: "4xNDR"},
+			PeerType: "CA", PeerPort: 1, PeerPortGUID: "0x5c25730300e6706e", PeerDescription: "node01 mlx5_8", PeerLID: ip(164), Speed: "4xNDR"},
 		// [1](B134D0F0/0/0/1)(5c25730300e6706e) "S-fc6a1c030091cf00"[1] # lid 164 lmc 0 "Quantum-2 Mellanox Technologies" lid 13 4xNDR
-		466: {NodeGUID: "0x5c25730300e6706e", NodeType: "CA", Port: 1, PortGUID: "0x5c25730300e6706e", LID: intp(164),
+		466: {NodeGUID: "0x5c25730300e6706e", NodeType: "CA", Port: 1, PortGUID: "0x5c25730300e6706e", LID: ip(164),
 			PeerNodeGUID: "0xfc6a1c030091cf00", PeerType: "Switch", PeerPort: 1, PeerDescription: "Quantum-2 Mellanox Technologies",
-			PeerLID: intp(13), Speed: "4xNDR"},
+			PeerLID: ip(13), Speed: "4xNDR"},
 	} {
 		if diff := cmp.Diff(want, ev(byLine[line])); diff != "" {
 			t.Errorf("line %d (-want +got):\n%s", line, diff)

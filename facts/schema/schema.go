@@ -105,6 +105,17 @@ func nullable(root *jsonschema.Schema, t reflect.Type, seen map[reflect.Type]boo
 	}
 }
 
+// NullableField marks, in root, the property name of t's definition as "anyOf: [T, null]": a
+// pointer field of a document type that Nullable is not run on as a whole (report.Fleet's
+// fabric).
+func NullableField(root *jsonschema.Schema, t reflect.Type, name string) {
+	if def := root.Definitions[t.Name()]; def != nil && def.Properties != nil {
+		if p, ok := def.Properties.Get(name); ok {
+			def.Properties.Set(name, orNull(p))
+		}
+	}
+}
+
 func orNull(p *jsonschema.Schema) *jsonschema.Schema {
 	desc := p.Description
 	inner := *p

@@ -116,23 +116,24 @@ func rereadAll(path string, opt Options, f *os.File, fm format) (*archive, error
 	return a, a.read(bufio.NewReaderSize(f, 1<<16), fm)
 }
 
-// openDirectory opens a directory so that symbolic links cannot lead out of it (os.Root), re-rooted
-// at the report folder inside it if there is one.
+// openDirectory opens a directory so that symbolic links cannot lead out of it (dirFS: os.Root's
+// rules), re-rooted at the report folder inside it if there is one. The fs.FS it returns is an
+// io.Closer: closing it releases the folders it holds open (the garbage collector does
+// otherwise).
 func openDirectory(path string) (fs.FS, error) {
-	root, err := os.OpenRoot(path)
+	fsys, err := newDirFS(path)
 	if err != nil {
 		return nil, err
 	}
-	fsys := root.FS()
 	dir, err := reportRoot(fsys)
 	if err != nil {
-		root.Close()
+		fsys.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if dir == "." {
 		return fsys, nil
 	}
-	root.Close()
+	fsys.Close()
 	return openDirectory(filepath.Join(path, dir))
 }
 
@@ -178,7 +179,7 @@ func reportRoot(fsys fs.FS) (string, error) {
 	case 1:
 		return found[0], nil
 	}
-	return "", fmt.Errorf("holds %d reports (%s): give one of them", len(found), strings.Join(found, ", "))
+	return "", fmt.Errorf("holds %d reports (%s): give one of them, or all of them (unpacked) to `rdmadoctor fleet`", len(found), strings.Join(found, ", "))
 }
 
 // layoutRoots are the top folders of the sos layout itself: never wrappers to look through.

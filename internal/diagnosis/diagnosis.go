@@ -5,6 +5,7 @@ package diagnosis
 
 import (
 	"context"
+	"io"
 	"io/fs"
 	"os"
 
@@ -23,6 +24,9 @@ func Open(path string) (*facts.Snapshot, error) {
 	fsys, info, err := OpenSource(path)
 	if err != nil {
 		return nil, err
+	}
+	if c, ok := fsys.(io.Closer); ok {
+		defer c.Close() // a folder's open descriptors: a fleet opens thousands of snapshots
 	}
 	return Build(fsys, info)
 }

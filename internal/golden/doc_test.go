@@ -56,11 +56,19 @@ func quotedBlocks(t *testing.T, page []byte) map[string]string {
 }
 
 // TestDocQuotesGoldenFiles: every block of docs/integrations.md marked as the output of an
-// integration test is its golden file, byte for byte, and every golden file is quoted.
+// integration test is its golden file, byte for byte, and every golden file is quoted. With
+// RDMADOCTOR_UPDATE_GOLDEN=1 it first rewrites the marked blocks from the files (make golden).
 func TestDocQuotesGoldenFiles(t *testing.T) {
-	page, err := os.ReadFile(filepath.Join(filepath.Dir(Dir()), "integrations.md"))
+	path := filepath.Join(filepath.Dir(Dir()), "integrations.md")
+	page, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if os.Getenv(UpdateEnv) == "1" {
+		page = requote(t, page)
+		if err := os.WriteFile(path, page, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	blocks := quotedBlocks(t, page)
 	files, err := filepath.Glob(filepath.Join(Dir(), "*.txt"))
@@ -95,12 +103,51 @@ func TestDocQuotesGoldenFiles(t *testing.T) {
 	}
 }
 
+// requote returns page with the block after each marker replaced by the marker's file.
+func requote(t *testing.T, page []byte) []byte {
+	t.Helper()
+	lines := strings.SplitAfter(string(page), "\n")
+	var out strings.Builder
+	for i := 0; i < len(lines); i++ {
+		out.WriteString(lines[i])
+		m := marker.FindStringSubmatch(strings.TrimSuffix(lines[i], "\n"))
+		if m == nil || i+1 >= len(lines) || !strings.HasPrefix(lines[i+1], "```") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(Dir(), m[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.WriteString(lines[i+1])
+		out.Write(b)
+		for i += 2; i < len(lines) && strings.TrimSuffix(lines[i], "\n") != "```"; i++ {
+		}
+		if i < len(lines) {
+			out.WriteString(lines[i])
+		}
+	}
+	return []byte(out.String())
+}
+
 // TestQuotedBlocks: the marker takes the next fenced block whole; a marker without a block is
 // an error.
 func TestQuotedBlocks(t *testing.T) {
 	page := []byte("text\n<!-- output: integrations/a.txt -->\n```\n$ sinfo -R\nREASON\n```\nmore\n```\nnot quoted\n```\n")
 	if got := quotedBlocks(t, page); !cmp.Equal(got, map[string]string{"a.txt": "$ sinfo -R\nREASON\n"}) {
 		t.Errorf("%q", got)
+	}
+}
+
+// TestRequote: a marked block is replaced by its file, the rest of the page kept.
+func TestRequote(t *testing.T) {
+	page := []byte("text\n<!-- output: integrations/deb.txt -->\n```\nold\nlines\n```\nmore\n```\nnot quoted\n```\n")
+	b, err := os.ReadFile(filepath.Join(Dir(), "deb.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "text\n<!-- output: integrations/deb.txt -->\n```\n" + string(b) + "```\nmore\n```\nnot quoted\n```\n"
+	if got := string(requote(t, page)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
 

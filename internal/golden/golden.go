@@ -7,7 +7,8 @@
 //     differs; with RDMADOCTOR_UPDATE_GOLDEN=1 in the environment it writes the file instead
 //     (`make golden`, on a machine that has the components, as root for Slurm and the package).
 //   - TestDocQuotesGoldenFiles fails when a block of docs/integrations.md marked
-//     `<!-- output: integrations/NAME.txt -->` differs from its file, or a file is quoted nowhere.
+//     `<!-- output: integrations/NAME.txt -->` differs from its file, or a file is quoted nowhere;
+//     with RDMADOCTOR_UPDATE_GOLDEN=1 it rewrites those blocks from the files (make golden).
 //
 // What changes from run to run is normalized before the comparison, in the same words
 // everywhere (Normalizer): times and dates, temporary folders, free ports, the repository's

@@ -53,6 +53,7 @@ func testFleet() *report.Fleet {
 			References: []string{},
 		}},
 		Skipped: []report.Skipped{},
+		Fabric:  testFabric(),
 	}
 }
 
@@ -72,10 +73,32 @@ func TestFleetGolden(t *testing.T) {
 	}
 }
 
+// testFabric is a fabric of two ports on one cable, as node02's iblinkinfo
+// (fixtures/iblinkinfo/back-to-back-ddr.txt) names them, with one sminfo answer.
+func testFabric() *facts.FleetFabric {
+	one, three, four := 1, 3, 4
+	ev := facts.FabricEvidence{Host: "node02", Source: "iblinkinfo", Path: "iblinkinfo", Line: 4,
+		Text: `      0x0002c90300002f79      3    1[  ] ==( 4X           5.0 Gbps Active/  LinkUp)==>       4    1[  ] "MT25408 ConnectX Mellanox Technologies" ( )`}
+	return &facts.FleetFabric{
+		Nodes: []facts.FleetFabricNode{{GUID: "0x0002c90300002f79", Type: "CA", Description: "node01 mlx4_0", LID: &three, SeenBy: []facts.FabricEvidence{ev}}},
+		Ports: []facts.FleetFabricPort{
+			{ID: "0x0002c90300002779/1", Port: 1, LID: &four, Subnet: "0x0002c90300002779/1", Views: []facts.FabricPortView{}},
+			{ID: "0x0002c90300002f79/1", NodeGUID: "0x0002c90300002f79", Port: 1, NodeType: "CA", LID: &three, Subnet: "0x0002c90300002779/1", Hosts: []string{"node01"},
+				Views: []facts.FabricPortView{{Host: "node02", Sources: []string{"iblinkinfo"}}}},
+		},
+		Links:   []facts.FleetLink{{A: "0x0002c90300002779/1", B: "0x0002c90300002f79/1", Evidence: []facts.FabricEvidence{ev}}},
+		Hosts:   []facts.FabricHost{{Host: "node01", Inputs: []string{"iblinkinfo"}, Ports: []facts.FabricHostPort{{Device: "mlx4_0", Port: 1, LID: &three}}}},
+		SMViews: []facts.FabricSMView{{Host: "node02", Port: &one, SMLID: &four}},
+	}
+}
+
 // TestFleetJSONStreamed: the node-at-a-time JSON is what encoding/json writes for the whole
-// document (a field added to report.Fleet but not to FleetJSON fails here).
+// document, with a fabric, an empty one and none (a field added to report.Fleet or
+// facts.FleetFabric but not to FleetJSON fails here).
 func TestFleetJSONStreamed(t *testing.T) {
-	for _, f := range []*report.Fleet{testFleet(), {SchemaVersion: 1, Nodes: []report.FleetNode{}}, {SchemaVersion: 1}} {
+	emptyFabric := testFleet()
+	emptyFabric.Fabric = &facts.FleetFabric{Nodes: []facts.FleetFabricNode{}, Links: []facts.FleetLink{}}
+	for _, f := range []*report.Fleet{testFleet(), emptyFabric, {SchemaVersion: 1, Nodes: []report.FleetNode{}}, {SchemaVersion: 1}} {
 		var got bytes.Buffer
 		if err := FleetJSON(&got, f); err != nil {
 			t.Fatal(err)

@@ -65,8 +65,8 @@ func TestTableWidthRunes(t *testing.T) {
 }
 
 // TestWrapCommand: a command longer than the line is folded at blanks outside quotes, each
-// line but the last ending in " \", so the lines pasted into a shell are the same command; a
-// word longer than the line is never broken.
+// line but the last ending in " \", so the lines pasted into a shell are the same command (in a
+// comment, each line a comment); a word longer than the line is never broken.
 func TestWrapCommand(t *testing.T) {
 	cmd := `ulimit -l unlimited && echo '* - memlock unlimited' >> /etc/security/limits.conf`
 	got := wrapCommand(cmd, 36, "$ ", "    ")
@@ -90,6 +90,17 @@ func TestWrapCommand(t *testing.T) {
 	}
 	if got := wrapCommand("ibstat mlx5_0 1", 80, "$ ", "    "); !cmp.Equal(got, []string{"$ ibstat mlx5_0 1"}) {
 		t.Errorf("short command = %q", got)
+	}
+	// A comment goes on as a comment: a backslash would not join its lines, and the second
+	// would run when pasted.
+	got = wrapCommand("ibstat mlx5_0 # then update through the vendor's tools (HPE SPP, Dell DSU)", 36, "$ ", "    ")
+	want = []string{
+		`$ ibstat mlx5_0 # then update`,
+		`    # through the vendor's tools`,
+		`    # (HPE SPP, Dell DSU)`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("comment (-want +got):\n%s", diff)
 	}
 }
 

@@ -77,23 +77,38 @@ func proseWords(s string) []word {
 
 // wrapCommand folds a shell command into lines of at most width columns, the first starting with
 // first and the others with next, at blanks outside quotes only, ending each line but the last
-// with " \": pasted into a shell the lines are the same command. A word is never broken: one
-// longer than a line has a line of its own (and is then the only thing wider than width).
+// with " \": pasted into a shell the lines are the same command. In a comment (from a word that
+// starts with #) a backslash does not join lines, so there each line after the first starts a
+// comment of its own ("# ") instead: a comment's second line never runs as a command. A word is
+// never broken: one longer than a line has a line of its own (and is then the only thing wider
+// than width).
 func wrapCommand(cmd string, width int, first, next string) []string {
 	words := shellWords(cmd)
+	for i, w := range words {
+		if strings.HasPrefix(w, "#") { // the rest is a comment, whose quotes quote nothing
+			words = append(words[:i:i], strings.Fields(strings.Join(words[i:], " "))...)
+			break
+		}
+	}
 	var out []string
 	line := first
-	empty := true
+	empty, comment := true, false
 	for _, w := range words {
 		if !empty && cols(line)+1+cols(w)+2 > width {
-			out = append(out, line+" \\")
-			line, empty = next, true
+			if comment {
+				out = append(out, line)
+				line, empty = next+"#", false
+			} else {
+				out = append(out, line+" \\")
+				line, empty = next, true
+			}
 		}
 		if !empty {
 			line += " "
 		}
 		line += w
 		empty = false
+		comment = comment || strings.HasPrefix(w, "#")
 	}
 	return append(out, line)
 }

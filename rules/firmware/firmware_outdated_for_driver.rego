@@ -94,7 +94,7 @@ findings contains f if {
 	not query_reported(t)
 	f := finding.not_judged(
 		finding.device(dev, sprintf("%s (%s): firmware not judged", [dev.name, t]), finding.evidence(dev, ["firmware", "ca_type"])),
-		unknown_version(object.get(dev, "firmware", "")),
+		firmware.unknown_version(dev, "firmware"),
 	)
 }
 
@@ -109,13 +109,9 @@ findings contains f if {
 	not device_reported(t)
 	f := finding.not_judged(
 		finding.pci(join.nv_pci(fw), "", sprintf("%s (%s): firmware not judged", [fw.device, t]), finding.evidence(fw, ["version", "psid"])),
-		unknown_version(object.get(fw, "version", "")),
+		firmware.unknown_version(fw, "version"),
 	)
 }
-
-unknown_version(v) := "its running firmware version is unknown (empty in the capture)" if {
-	trim_space(v) == ""
-} else := sprintf("its running firmware version %q is no version (masked or damaged)", [v])
 
 query_reported(t) if {
 	some fw in input.firmware

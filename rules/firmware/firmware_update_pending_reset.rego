@@ -27,6 +27,7 @@
 package rdmadoctor.rules.firmware_update_pending_reset
 
 import data.rdmadoctor.lib.finding
+import data.rdmadoctor.lib.firmware
 import data.rdmadoctor.lib.join
 
 findings contains f if {
@@ -38,5 +39,17 @@ findings contains f if {
 		join.nv_pci(fw), "",
 		sprintf("%s has firmware %s burned on flash but still runs %s: reset the adapter (or reboot) to run it, do not burn it again", [fw.device, fw.pending_version, fw.version]),
 		finding.evidence(fw, ["pending_version", "version"]),
+	)
+}
+
+# An image burned on flash while the running version is unknown (blank in the query) is not
+# judged: whether a reset is pending cannot be told, and that is no pass.
+findings contains f if {
+	some fw in input.firmware
+	object.get(fw, "pending_version", "") != ""
+	trim_space(object.get(fw, "version", "")) == ""
+	f := finding.not_judged(
+		finding.pci(join.nv_pci(fw), "", sprintf("%s: pending firmware %s not judged", [fw.device, fw.pending_version]), finding.evidence(fw, ["pending_version", "version"])),
+		sprintf("%s burned on flash is not compared: %s", [fw.pending_version, firmware.unknown_version(fw, "version")]),
 	)
 }

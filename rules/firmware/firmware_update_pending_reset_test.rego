@@ -36,3 +36,11 @@ test_no_finding_before_the_burn if {
 test_no_finding_when_running_the_burned_image if {
 	count(rule.findings) == 0 with input as {"firmware": [object.union(burned, {"pending_version": "2.35.5100"})]}
 }
+
+# the same query with its running version blanked: the reset cannot be judged, never passed
+test_not_judged_without_running_version if {
+	fs := rule.findings with input as {"firmware": [object.union(burned, {"version": ""})]}
+	count(fs) == 1
+	some f in fs
+	startswith(f.unknown, "2.42.5000 burned on flash is not compared: its running firmware version is unknown")
+}

@@ -39,6 +39,7 @@ package rdmadoctor.rules.firmware_version_mismatch
 
 import data.rdmadoctor.lib.fabric
 import data.rdmadoctor.lib.finding
+import data.rdmadoctor.lib.firmware
 import data.rdmadoctor.lib.hca
 import data.rdmadoctor.lib.version
 
@@ -87,7 +88,7 @@ findings contains f if {
 	count(others) > 0
 	f := finding.not_judged(
 		finding.device(d, sprintf("%s: firmware not compared", [d.name]), finding.evidence(d, ["firmware", "ca_type"])),
-		sprintf("its running firmware version is unknown (empty in the capture), so it is not compared with %s (%s)", [concat(", ", others), t]),
+		sprintf("%s, so it is not compared with %s (%s)", [firmware.unknown_version(d, "firmware"), concat(", ", others), t]),
 	)
 }
 

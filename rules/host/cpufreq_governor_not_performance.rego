@@ -23,7 +23,10 @@
 #     - command: cpupower frequency-set -g performance
 #       note: takes effect at once; a site power policy may require powersave - then accept the latency
 #     - command: tuned-adm profile network-latency
-#       note: persist (or mlnx_tune -p HIGH_THROUGHPUT / LOW_LATENCY_VMA on MLNX_OFED hosts)
+#       note: persist it
+#     - command: mlnx_tune -p HIGH_THROUGHPUT
+#       note: on MLNX_OFED hosts, instead (or LOW_LATENCY_VMA)
+#       when: {vendor: Mellanox}
 package rdmadoctor.rules.cpufreq_governor_not_performance
 
 import data.rdmadoctor.lib.finding

@@ -40,3 +40,14 @@ reference := {
 	"MT4127": "26.43.2566",
 	"MT4129": "28.43.2566",
 }
+
+# unknown_version says why the running firmware version in obj's field (a device's
+# "firmware", a firmware query's "version") is no version: left empty by the input that has
+# the line (an empty sysfs fw_ver, a blank "Firmware version:"), given by no input at all, or
+# masked or damaged ("xx.xx.xxxx"). For finding.not_judged.
+unknown_version(obj, field) := "its running firmware version is unknown (empty in the capture)" if {
+	trim_space(object.get(obj, field, "")) == ""
+	object.get(object.get(obj, "evidence", {}), field, null) != null
+} else := "its running firmware version is unknown (no input gives it: ibstat, ibv_devinfo -v or /sys/class/infiniband/<dev>/fw_ver)" if {
+	trim_space(object.get(obj, field, "")) == ""
+} else := sprintf("its running firmware version %q is no version (masked or damaged)", [obj[field]])

@@ -17,7 +17,7 @@
 #   needs_reboot: true
 #   fix:
 #     - command: uname -r
-#       note: upgrade to a kernel that exposes /sys/class/infiniband/<dev>/ports/{{port}}/gid_attrs/types (upstream >= 4.5 or a vendor kernel with the backport), or install DOCA-OFED/MLNX_OFED
+#       note: upgrade to a kernel that exposes /sys/class/infiniband/<dev>/ports/{{port}}/gid_attrs/types (upstream >= 4.5 or a vendor kernel with the backport), or install the adapter vendor's driver package (DOCA-OFED/MLNX_OFED for a ConnectX)
 #     - command: ls /sys/class/infiniband/{{device}}/ports/{{port}}/gid_attrs/types
 #       note: after the upgrade and reboot, the GID types must be listed (IB/RoCE v1, RoCE v2)
 package rdmadoctor.rules.kernel_lacks_rocev2

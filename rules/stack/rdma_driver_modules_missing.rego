@@ -28,7 +28,7 @@
 #     - command: modprobe -a {{modules}}
 #       note: load the missing modules (-a loads each; without it the others are taken as parameters of the first); read the error and dmesg (Unknown symbol, disagrees about version of symbol) if it fails
 #     - command: dkms status
-#       note: an MLNX_OFED/DOCA-OFED build must match the running kernel - rebuild it, or remove it and use the in-kernel driver with rdma-core
+#       note: an out-of-tree driver build (MLNX_OFED/DOCA-OFED, a vendor's DKMS package) must match the running kernel - rebuild it, or remove it and use the in-kernel driver with rdma-core
 #     - command: dnf install rdma-core libibverbs-utils infiniband-diags
 #       note: or apt install rdma-core ibverbs-providers ibverbs-utils infiniband-diags
 package rdmadoctor.rules.rdma_driver_modules_missing

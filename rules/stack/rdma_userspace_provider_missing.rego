@@ -21,7 +21,7 @@
 #     - command: apt install ibverbs-providers libibverbs1
 #       note: or dnf install libibverbs rdma-core; in a container install rdma-core user space matching the host driver (or mount the DOCA-OFED user libraries)
 #     - command: ls /etc/libibverbs.d/
-#       note: expect mlx5.driver (and mlx4.driver for ConnectX-3); remove stray copies from another install
+#       note: expect the provider of each device's driver (mlx5.driver, mlx4.driver for ConnectX-3, irdma.driver, bnxt_re.driver, qedr.driver); remove stray copies from another install
 #     - command: IBV_SHOW_WARNINGS=1 ibv_devices
 #       note: verify that every device is listed and no warning remains
 package rdmadoctor.rules.rdma_userspace_provider_missing

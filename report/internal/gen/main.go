@@ -67,8 +67,11 @@ func build(root, typ string) ([]byte, error) {
 	r := &jsonschema.Reflector{RequiredFromJSONSchemaTags: true, CommentMap: comments}
 	s := r.Reflect(doc.v)
 	s.ID = jsonschema.ID(doc.id)
-	// The fleet report holds node summaries, fact types whose absent facts are null.
+	// The fleet report holds node summaries and the fabric view, fact types whose absent facts
+	// are null; the fabric itself is null when no snapshot had a fabric capture.
 	schema.Nullable(s, reflect.TypeOf(facts.NodeSummary{}))
+	schema.Nullable(s, reflect.TypeOf(facts.FleetFabric{}))
+	schema.NullableField(s, reflect.TypeOf(report.Fleet{}), "fabric")
 	s.Title = doc.title
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
