@@ -4,5 +4,5 @@ package source
 
 import "os"
 
-// growPipe is a no-op where pipe buffers cannot be resized.
-func growPipe(*os.File) {}
+// decoderPipe is os.Pipe where a pipe cannot be made blocking and resized here.
+func decoderPipe() (r, w *os.File, err error) { return os.Pipe() }

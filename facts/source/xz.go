@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ulikunitz/xz"
 )
@@ -57,14 +58,15 @@ func startXZ(tool string, r io.Reader) (io.Reader, func(kill bool) error, error)
 	cmd.Stdin = r
 	stderr := &capped{max: 4096}
 	cmd.Stderr = stderr
-	out, err := cmd.StdoutPipe()
+	out, w, err := decoderPipe()
 	if err != nil {
 		return nil, nil, err
 	}
-	if f, ok := out.(*os.File); ok {
-		growPipe(f)
-	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = w
+	err = cmd.Start()
+	w.Close() // the decoder holds it: its exit is the reader's EOF
+	if err != nil {
+		out.Close()
 		return nil, nil, fmt.Errorf("run %s: %w", tool, err)
 	}
 	finish := func(kill bool) error {
@@ -72,6 +74,7 @@ func startXZ(tool string, r io.Reader) (io.Reader, func(kill bool) error, error)
 			cmd.Process.Kill()
 		}
 		err := cmd.Wait()
+		out.Close()
 		if kill {
 			// Killed: its complaint, if any, explains why the stream ended.
 			if msg := strings.TrimSpace(stderr.String()); msg != "" {
@@ -88,7 +91,35 @@ func startXZ(tool string, r io.Reader) (io.Reader, func(kill bool) error, error)
 		return nil
 	}
 	// Read the pipe in large chunks: the tar reader asks for 512-byte headers.
-	return bufio.NewReaderSize(out, 1<<20), finish, nil
+	return bufio.NewReaderSize(&batchedPipe{r: out}, 1<<20), finish, nil
+}
+
+// batchedPipe reads xz-utils' output in batches. xz writes 8 KiB at a time, and the tar walk,
+// faster than the decoder, waits on the pipe: each write woke it, a park and a wake-up of the
+// goroutine in Go's poller per 8 KiB, which cost half as much CPU as the decoding itself (the
+// system time of a diagnose of a sosreport of 8,000 files: 0.29 s against 0.02 s for `xz -dc
+// > /dev/null`). A read that got less than batchMin pauses batchPause, while the decoder fills
+// the pipe (1 MiB, decoderPipe), and reads on, until it has batchMin, the caller's buffer is
+// full or the stream ends: one wake-up per ~100 KiB, at most batchPause later.
+type batchedPipe struct{ r io.Reader }
+
+const (
+	batchMin   = 256 << 10
+	batchPause = time.Millisecond
+)
+
+func (b *batchedPipe) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	for err == nil && n < len(p) && n < batchMin {
+		time.Sleep(batchPause)
+		var k int
+		k, err = b.r.Read(p[n:])
+		n += k
+	}
+	if n > 0 && err == io.EOF {
+		err = nil // the next Read says it
+	}
+	return n, err
 }
 
 // capped keeps the first max bytes written to it.
