@@ -1,14 +1,13 @@
 package build
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var ibdev2netdevSniffRe = regexp.MustCompile(`(?m)^\S.*\bport \d+\b.*==> \S+ \((Up|Down)\)`)
+var ibdev2netdevSniffRe = mustSniff(`(?m)^\S.*\bport \d+\b.*==> \S+ \((Up|Down)\)`)
 
 func init() {
 	register(Spec{

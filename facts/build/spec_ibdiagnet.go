@@ -3,7 +3,6 @@ package build
 import (
 	"io"
 	"reflect"
-	"regexp"
 	"strconv"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -11,11 +10,11 @@ import (
 )
 
 var (
-	ibdiagnetDBSniffRe      = regexp.MustCompile(`^# INDEX_TABLE offset:`)
-	ibdiagnetNetDumpSniffRe = regexp.MustCompile(`(?m)^\s+#\s+: IB# : Sta\s+: PhysSta`)
+	ibdiagnetDBSniffRe      = mustSniff(`^# INDEX_TABLE offset:`)
+	ibdiagnetNetDumpSniffRe = mustSniff(`(?m)^\s+#\s+: IB# : Sta\s+: PhysSta`)
 	// a port header and its first counter: ibdiagnet2.cables has the same headers over module data
-	ibdiagnetSMSniffRe = regexp.MustCompile(`(?m)^ibdiagnet fabric SM report\r?$`)
-	ibdiagnetPMSniffRe = regexp.MustCompile(`(?m)^Port=\d+ Lid=0x[0-9a-fA-F]+ GUID=0x[0-9a-fA-F]+.*\r?\n-+\r?\n(link_down_counter|symbol_error_counter|link_error_recovery_counter)=`)
+	ibdiagnetSMSniffRe = mustSniff(`(?m)^ibdiagnet fabric SM report\r?$`)
+	ibdiagnetPMSniffRe = mustSniff(`(?m)^Port=\d+ Lid=0x[0-9a-fA-F]+ GUID=0x[0-9a-fA-F]+.*\r?\n-+\r?\n(link_down_counter|symbol_error_counter|link_error_recovery_counter)=`)
 )
 
 func init() {

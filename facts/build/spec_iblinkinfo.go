@@ -1,13 +1,11 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var iblinkinfoSniffRe = regexp.MustCompile(`\[[^\]]*\] ==\(.*\)==>`)
+var iblinkinfoSniffRe = mustSniff(`\[[^\]]*\] ==\(.*\)==>`)
 
 func init() {
 	register(Spec{

@@ -2,15 +2,14 @@ package build
 
 import (
 	"reflect"
-	"regexp"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
 var (
-	ibnetdiscoverSniffRe = regexp.MustCompile(`(?m)^(# Topology file:|(CA|SW)\s+\d+\s+\d+\s+0x[0-9a-f]+\s+\d+x)`)
-	ibnodesSniffRe       = regexp.MustCompile(`(?m)^(Ca|Switch)\s*: 0x[0-9a-f]+ ports \d+ "`)
+	ibnetdiscoverSniffRe = mustSniff(`(?m)^(# Topology file:|(CA|SW)\s+\d+\s+\d+\s+0x[0-9a-f]+\s+\d+x)`)
+	ibnodesSniffRe       = mustSniff(`(?m)^(Ca|Switch)\s*: 0x[0-9a-f]+ ports \d+ "`)
 )
 
 func init() {

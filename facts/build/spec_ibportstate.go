@@ -1,13 +1,11 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var ibportstateSniffRe = regexp.MustCompile(`(?m)^# Port info: Lid \d+ port \d+\s*$`)
+var ibportstateSniffRe = mustSniff(`(?m)^# Port info: Lid \d+ port \d+\s*$`)
 
 func init() {
 	register(Spec{

@@ -1,13 +1,11 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var ibqueryerrorsSniffRe = regexp.MustCompile(`(?m)^(Errors for (0x[0-9a-fA-F]+ )?"|## Summary: \d+ nodes checked)`)
+var ibqueryerrorsSniffRe = mustSniff(`(?m)^(Errors for (0x[0-9a-fA-F]+ )?"|## Summary: \d+ nodes checked)`)
 
 func init() {
 	register(Spec{

@@ -1,7 +1,6 @@
 package build
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -10,7 +9,7 @@ import (
 
 // ibswinfoSniffRe is a line only ibswinfo prints: its default table's "part number |" or
 // "PSU0 status |", or the `-o status` keys.
-var ibswinfoSniffRe = regexp.MustCompile(`(?m)^(part number {8}\| |PSU\d status {8}\| |psu\d\.status {8}: )`)
+var ibswinfoSniffRe = mustSniff(`(?m)^(part number {8}\| |PSU\d status {8}\| |psu\d\.status {8}: )`)
 
 func init() {
 	register(Spec{

@@ -1,13 +1,11 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var ibvDeviceStatisticsSniffRe = regexp.MustCompile(`(?m)^(Statistics after \d+ seconds|Press Ctrl-C to stop the Infiniband port statistics collection)\r?$`)
+var ibvDeviceStatisticsSniffRe = mustSniff(`(?m)^(Statistics after \d+ seconds|Press Ctrl-C to stop the Infiniband port statistics collection)\r?$`)
 
 func init() {
 	register(Spec{

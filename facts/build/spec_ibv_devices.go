@@ -1,13 +1,11 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var ibvDevicesHeadRe = regexp.MustCompile(`(?m)^\s*device\s+node GUID\s*$`)
+var ibvDevicesHeadRe = mustSniff(`(?m)^\s*device\s+node GUID\s*$`)
 
 func init() {
 	register(Spec{

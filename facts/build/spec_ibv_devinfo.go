@@ -1,13 +1,11 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var hcaIDRe = regexp.MustCompile(`(?m)^\s*hca_id:`)
+var hcaIDRe = mustSniff(`(?m)^\s*hca_id:`)
 
 func init() {
 	register(Spec{

@@ -1,8 +1,6 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
@@ -31,4 +29,4 @@ func init() {
 	})
 }
 
-var ifconfigSniffRe = regexp.MustCompile(`(?m)^\S+: flags=\d+<[A-Z_,]*>\s+mtu \d+`)
+var ifconfigSniffRe = mustSniff(`(?m)^\S+: flags=\d+<[A-Z_,]*>\s+mtu \d+`)

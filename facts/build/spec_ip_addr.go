@@ -1,7 +1,6 @@
 package build
 
 import (
-	"regexp"
 	"slices"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -25,8 +24,8 @@ func init() {
 }
 
 var (
-	ipSniffRe = regexp.MustCompile(`(?m)^\d+: \S+: <[A-Z_,-]*> mtu \d+`)
-	ipInetRe  = regexp.MustCompile(`(?m)^\s+inet6? `)
+	ipSniffRe = mustSniff(`(?m)^\d+: \S+: <[A-Z_,-]*> mtu \d+`)
+	ipInetRe  = mustSniff(`(?m)^\s+inet6? `)
 )
 
 // applyIP merges the interfaces of an ip addr/link output. VF lines without their PF header

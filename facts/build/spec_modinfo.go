@@ -1,14 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
 // modinfoSniffRe is modinfo's first line: a module's file, or kmod's "not found".
-var modinfoSniffRe = regexp.MustCompile(`(?m)^(filename: +/\S+\.ko|modinfo: ERROR: Module \S+ not found)`)
+var modinfoSniffRe = mustSniff(`(?m)^(filename: +/\S+\.ko|modinfo: ERROR: Module \S+ not found)`)
 
 func init() {
 	register(Spec{

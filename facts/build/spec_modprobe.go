@@ -1,14 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
 // modprobeSniffRe is kmod modprobe's refusal to load a module.
-var modprobeSniffRe = regexp.MustCompile(`(?m)^modprobe: ERROR: could not insert '`)
+var modprobeSniffRe = mustSniff(`(?m)^modprobe: ERROR: could not insert '`)
 
 func init() {
 	register(Spec{

@@ -1,14 +1,13 @@
 package build
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var perfquerySniffRe = regexp.MustCompile(`(?m)^# Port (extended )?counters: `)
+var perfquerySniffRe = mustSniff(`(?m)^# Port (extended )?counters: `)
 
 func init() {
 	register(Spec{

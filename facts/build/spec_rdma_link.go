@@ -1,13 +1,11 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var rdmaLinkSniffRe = regexp.MustCompile(`(?m)^(link |\d+/\d+: )\S+/\d+:? .*\bstate \w+`)
+var rdmaLinkSniffRe = mustSniff(`(?m)^(link |\d+/\d+: )\S+/\d+:? .*\bstate \w+`)
 
 func init() {
 	register(Spec{

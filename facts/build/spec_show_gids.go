@@ -1,13 +1,11 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var showGIDsSniffRe = regexp.MustCompile(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
+var showGIDsSniffRe = mustSniff(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
 
 func init() {
 	register(Spec{

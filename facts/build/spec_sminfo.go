@@ -1,7 +1,6 @@
 package build
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -9,7 +8,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
 )
 
-var sminfoSniffRe = regexp.MustCompile(`(?m)^sminfo: sm lid \d+`)
+var sminfoSniffRe = mustSniff(`(?m)^sminfo: sm lid \d+`)
 
 func init() {
 	register(Spec{

@@ -3,7 +3,6 @@ package build
 import (
 	"errors"
 	"io/fs"
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -11,7 +10,7 @@ import (
 )
 
 // sysctlSniffRe is a `sysctl -a` line.
-var sysctlSniffRe = regexp.MustCompile(`(?m)^(kernel|net|vm|fs)\.[a-z0-9_.-]+ = `)
+var sysctlSniffRe = mustSniff(`(?m)^(kernel|net|vm|fs)\.[a-z0-9_.-]+ = `)
 
 func init() {
 	register(
