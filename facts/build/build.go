@@ -311,12 +311,13 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 	if src, ok := notText(src, data); !ok {
 		return src
 	}
-	in.Data = source.Text(data)
+	var long parse.Problems
+	in.Data, long = cutLongLines(source.Text(data))
 	if sp.Apply == nil {
 		return src
 	}
 	src = outcome(src, sp.Apply(s, in))
-	return nothingRead(s, sp, in, src)
+	return withLong(nothingRead(s, sp, in, src), long)
 }
 
 // givesFacts reports whether in, read alone, gives facts: what it says may all be known
@@ -443,7 +444,9 @@ func streamFile(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input, src facts.Sou
 	if src, ok := notText(src, head); !ok {
 		return src
 	}
-	src = outcome(src, sp.Stream(s, in, &pathReader{r: br, path: in.Path}))
+	lc := newLineCapper(&pathReader{r: br, path: in.Path})
+	src = outcome(src, sp.Stream(s, in, lc))
+	src = withLong(src, lc.Long)
 	if stampCount(s, sp.Name, in.Path) == 0 && src.Status == facts.StatusOK && in.sniffFailed && !logSpecs[sp.Name] {
 		// Named like this tool, not like its output, and nothing could be read from it.
 		src.Status, src.Error = facts.StatusUnrecognized, "unrecognized content: not "+sp.Name+" output"
