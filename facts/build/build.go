@@ -68,7 +68,7 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 				// Never followed out of the snapshot: an input by its path or name is read,
 				// and fails, naming the link; any other is counted.
 				if in, how, sp := classify(fsys, specs, p); sp != nil {
-					in.Spec, in.how = sp.Name, how
+					in.Spec, in.how, in.linkOut = sp.Name, how, target
 					inputs[sp.Name] = append(inputs[sp.Name], in)
 				} else {
 					outLinks = append(outLinks, p+" -> "+target)
@@ -126,9 +126,14 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	for i := range specs {
 		sp := &specs[i]
 		if sp.Tree != nil {
-			if _, err := fs.Stat(fsys, sp.Root); err == nil {
+			_, err := fs.Stat(fsys, sp.Root)
+			if err == nil {
 				s.Sources = append(s.Sources, sp.Tree(s, fsys)...)
 				stamp(s, sp.Name, sp.Root)
+				continue
+			}
+			if src, ok := treeOut(fsys, sp, err); ok {
+				s.Sources = append(s.Sources, src) // there, not followed: not "not in snapshot"
 				continue
 			}
 		}
@@ -297,6 +302,10 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 			src.Status, src.Error = facts.StatusError, fmt.Sprintf("parser panic: %v", r)
 		}
 	}()
+	if in.linkOut != "" {
+		src.Status, src.Error = facts.StatusError, facts.Clip(linkOutError(in.linkOut), facts.MaxMessageBytes)
+		return src
+	}
 	if sp.Stream != nil {
 		return streamFile(s, fsys, sp, in, src)
 	}
