@@ -82,7 +82,9 @@ func expand(paths []string) Inputs {
 			}
 			for _, nr := range f.NotRead {
 				why := "not a snapshot (neither a folder nor an archive), not read"
-				if nr.Capture {
+				if nr.LinkOut != "" {
+					why = "a symbolic link to " + nr.LinkOut + ", out of the folder: not followed (give its target as a PATH)"
+				} else if nr.Capture {
 					why = "a capture beside snapshot folders, of none of them: not read (diagnose it with `rdmadoctor diagnose --input`, or put it in its node's folder)"
 				}
 				in.NotRead = append(in.NotRead, filepath.Join(p, filepath.FromSlash(nr.Path))+": "+why)
