@@ -222,8 +222,21 @@ func header(src []byte) []byte {
 	return nil
 }
 
+// bodyParserOptions are parserOptions without the METADATA blocks: module.whole parses a file
+// whose METADATA Load has read already.
+var bodyParserOptions = sync.OnceValue(func() ast.ParserOptions {
+	opts := parserOptions()
+	opts.ProcessAnnotation = false
+	return opts
+})
+
 func parse(file string, src []byte) (*ast.Module, []error) {
-	m, err := ast.ParseModuleWithOpts(file, string(src), parserOptions())
+	return parseWith(file, src, parserOptions())
+}
+
+// parseWith parses one Rego file with opts.
+func parseWith(file string, src []byte, opts ast.ParserOptions) (*ast.Module, []error) {
+	m, err := ast.ParseModuleWithOpts(file, string(src), opts)
 	if err != nil {
 		if probs := astErrors(err); probs != nil {
 			return nil, probs

@@ -84,6 +84,7 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 	if err != nil {
 		return err
 	}
+	a.opt.started()
 	cr := &cappedReader{r: stream, max: a.opt.MaxStream}
 	last, err := a.readTar(cr, f)
 	a.tree.skipped = a.skipped

@@ -231,3 +231,35 @@ func TestArchiveSeen(t *testing.T) {
 		t.Errorf("seen in a report without top folder (-want +got):\n%s", diff)
 	}
 }
+
+// TestStarted: Options.Started is called once, before the first member is Seen, when the
+// decoder of an archive runs (xz-utils or not), and before a folder or a single capture is read.
+func TestStarted(t *testing.T) {
+	captures := sosCaptures(t)
+	tarball := tarBytes(t, dir(top), reg(top+captures[0].name, captures[0].body), reg(top+"etc/hostname", "node01\n"))
+	folder := t.TempDir()
+	writeFile(t, folder, "ibstat", []byte(captures[0].body))
+	for _, tc := range []struct {
+		name string
+		path string
+		opt  source.Options
+	}{
+		{"tar", writeFile(t, t.TempDir(), "r.tar", tarball), source.Options{}},
+		{"tar.gz", writeFile(t, t.TempDir(), "r.tar.gz", gzipBytes(t, tarball)), source.Options{}},
+		{"tar.xz", writeFile(t, t.TempDir(), "r.tar.xz", xzBytes(t, tarball)), source.Options{}},
+		{"tar.xz in Go", writeFile(t, t.TempDir(), "r.tar.xz", xzBytes(t, tarball)), source.Options{PureGoXZ: true}},
+		{"folder", folder, source.Options{}},
+		{"capture", writeFile(t, t.TempDir(), "ibstat", []byte(captures[0].body)), source.Options{}},
+	} {
+		var calls []string
+		opt := tc.opt
+		opt.Seen = func(rel string) { calls = append(calls, rel) }
+		opt.Started = func() { calls = append(calls, "(started)") }
+		if _, _, err := source.OpenWith(tc.path, opt); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if len(calls) == 0 || calls[0] != "(started)" || slices.Index(calls[1:], "(started)") >= 0 {
+			t.Errorf("%s: calls %q, want Started once, before any member Seen", tc.name, calls)
+		}
+	}
+}
