@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 	"gopkg.in/yaml.v3"
 
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 	"github.com/rdmadoctor/rdmadoctor/rules"
 )
 
@@ -346,7 +346,7 @@ func (s *Set) loadOrder(b []byte, file string) error {
 	return nil
 }
 
-var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
+var yamlLine = lazyregexp.New(`^(?:yaml: )?line (\d+): `)
 
 // yamlError turns yaml.v3's "yaml: line 3: msg" into "file:3: msg".
 func yamlError(file string, err error) error {
@@ -391,7 +391,7 @@ func (s *Set) catalogIndex(id string) int {
 	return len(s.order)
 }
 
-var positionPattern = regexp.MustCompile(`^([^:]+):(\d+):`)
+var positionPattern = lazyregexp.New(`^([^:]+):(\d+):`)
 
 // position is the file and row an error message starts with, to list problems in file order.
 func position(err error) (string, int) {

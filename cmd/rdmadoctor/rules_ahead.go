@@ -16,13 +16,15 @@ import (
 // sosreport of a few thousand files, loading and compiling the rules after the reading was as
 // long as the reading (docs/performance.md, issue 14).
 //
-// As an archive streams by, each member kept to be read is Seen: the fact groups its path says
-// it may feed (build.GroupsOf) are the guess, and the rules those groups can run are compiled
-// on the second core while the decompressor runs on the first; a member that adds rules to the
-// guess stops that compile (at OPA's next compiler stage) and starts one of the larger set.
-// Once the snapshot is built, its Runnable rules are known exactly: the compile ahead is used
-// when it holds all of them (what it holds more is never evaluated: the report is the same),
-// else they are compiled then, as without it. Nothing else is parsed ahead (engine.Set.Warm):
+// As an archive streams by, each member kept to be read is Seen (a folder's files that a
+// snapshot could read are listed before it is read: source.Options.Seen): the fact groups its
+// path says it may feed (build.GroupsOf) are the guess, and the rules those groups can run are
+// compiled on the second core while the decompressor runs on the first (or while the folder
+// is read); a member that adds rules to the guess stops that compile (at OPA's next compiler
+// stage) and starts one of the larger set. Once the snapshot is built, its Runnable rules are
+// known exactly: the compile ahead is used when it holds all of them (what it holds more is
+// never evaluated: the report is the same), else they are compiled then, as without it.
+// Nothing else is parsed ahead (engine.Set.Warm):
 // on a machine busy with other work, parsing every rule module costs more than the compile of
 // the few a snapshot runs.
 type rulesAhead struct {

@@ -38,7 +38,9 @@ type Options struct {
 	// folder, or in the archive when it is not known to be in one. It runs on the reading
 	// goroutine, before the archive is read to its end: diagnose guesses from these paths
 	// which rules the snapshot can run and compiles them meanwhile. A pending member later
-	// found to be in a sosreport that reads nothing of it was still Seen.
+	// found to be in a sosreport that reads nothing of it was still Seen. For a folder,
+	// OpenWith lists the files the snapshot could read and calls Seen with each before it
+	// returns (seeFolder).
 	Seen func(rel string)
 	// Started, when set, is called once by OpenWith when the reading is under way: for an
 	// archive, once its decoder runs (xz-utils started, or the goroutine that decodes), before

@@ -1,9 +1,11 @@
 package source_test
 
 import (
+	"archive/tar"
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -229,6 +231,56 @@ func TestArchiveSeen(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"notes", "sos_commands/infiniband/ibstat", "etc/hostname"}, seen); diff != "" {
 		t.Errorf("seen in a report without top folder (-want +got):\n%s", diff)
+	}
+}
+
+// TestFolderSeen: Options.Seen is told, for a sosreport folder, of each file a snapshot could
+// read, by its path below the report's top folder, as for the same report archived, and never
+// of one skipped or listed; in a folder that is not a sosreport, of every file.
+func TestFolderSeen(t *testing.T) {
+	captures := sosCaptures(t)
+	ms := []member{reg(top+"etc/apt/sources.list", "deb x\n"), reg(top+"sos_commands/infiniband/not_a_spec_output", "x\n"),
+		symlink(top+"sys/class/infiniband/mlx5_0", "../../devices/pci0000:00/0000:00:02.0/infiniband/mlx5_0"),
+		reg(top+"sys/module/x/parameters/y", "1\n"), reg(top+"sos_commands/kernel/uname_-a", "Linux\n")}
+	for _, c := range captures {
+		ms = append(ms, reg(top+c.name, c.body))
+	}
+	root := t.TempDir()
+	for _, m := range ms {
+		p := filepath.Join(root, filepath.FromSlash(m.name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if m.typ == tar.TypeSymlink {
+			err = os.Symlink(m.link, p)
+		} else {
+			err = os.WriteFile(p, []byte(m.body), 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seen []string
+	if _, _, err := source.OpenWith(root, source.Options{Seen: func(rel string) { seen = append(seen, rel) }}); err != nil {
+		t.Fatal(err)
+	}
+	var archived []string
+	if _, _, err := source.OpenWith(writeFile(t, t.TempDir(), "r.tar", tarBytes(t, ms...)), source.Options{Seen: func(rel string) { archived = append(archived, rel) }}); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(archived)
+	if diff := cmp.Diff(archived, seen); diff != "" || !slices.Contains(seen, "sos_commands/infiniband/ibstat") || slices.Contains(seen, "etc/apt/sources.list") {
+		t.Errorf("seen in the folder %q (-archived +folder):\n%s", seen, diff)
+	}
+
+	folder := filepath.Join(root, top, "sos_commands", "infiniband")
+	seen = nil
+	if _, _, err := source.OpenWith(folder, source.Options{Seen: func(rel string) { seen = append(seen, rel) }}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"ibstat", "not_a_spec_output"}; !slices.Equal(seen, want) {
+		t.Errorf("seen in a folder of captures: %q, want %q", seen, want)
 	}
 }
 

@@ -50,6 +50,9 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 	if st.IsDir() {
 		opt.started()
 		fsys, err := openDirectory(path)
+		if err == nil && opt.Seen != nil {
+			seeFolder(fsys, opt.Seen)
+		}
 		return fsys, info, err
 	}
 	f, err := openRegular(path)
