@@ -157,6 +157,10 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 		s.Sources = append(s.Sources, facts.Source{Name: "unrecognized", Origin: "sos_commands/*", Status: facts.StatusUnrecognized,
 			Error: fmt.Sprintf("%d other sosreport files not relevant to RDMA", otherSos)})
 	}
+	if c, ok := fsys.(interface{ Truncated() *source.Cut }); ok && c.Truncated() != nil {
+		// Read as far as it goes: the report is incomplete, and says where the stream ended.
+		s.Sources = append(s.Sources, facts.Source{Name: "archive", Origin: info.Path, Status: facts.StatusPartial, Error: c.Truncated().String()})
+	}
 	join(s)
 	sortSnapshot(s)
 	s.Available = facts.Available(s.Sources)
