@@ -2,45 +2,58 @@ package build
 
 import (
 	"bytes"
-	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
 	"unicode/utf8"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // sniffRe is a regular expression that tells a tool's output by its first sniffBytes. Most files
 // are asked by every spec whether they are its tool's output (classify), and most answers are no:
 // Match first looks for the literal text that any match must contain (need), found with
 // bytes.Contains in well under a microsecond, and runs the expression only when all of it is there.
-// Its answers are the expression's (TestSniffMatchesRegexp).
+// Its answers are the expression's (TestSniffMatchesRegexp). Like lazyregexp's, the expression
+// and its need are worked out when first used.
 type sniffRe struct {
-	re   *regexp.Regexp
+	re   *lazyregexp.Regexp
+	once sync.Once
 	need *need // nil: nothing is certain to be in a match
 }
 
 // sniffRes are all the sniffRe of the package, for the test that holds them to their expressions.
 var sniffRes []*sniffRe
 
-// mustSniff compiles expr (regexp.MustCompile) with the literal text its matches need.
+// mustSniff returns the expression expr (lazyregexp.New: it panics on a bad pattern when first
+// used, at once in tests) with the literal text its matches need.
 func mustSniff(expr string) *sniffRe {
-	re := regexp.MustCompile(expr)
-	parsed, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil { // regexp accepted it: cannot happen
-		panic(err)
-	}
-	s := &sniffRe{re: re, need: needOf(parsed.Simplify())}
+	s := &sniffRe{re: lazyregexp.New(expr)}
 	sniffRes = append(sniffRes, s)
 	return s
 }
 
+// needs returns what a match of the expression needs, worked out on first use.
+func (s *sniffRe) needs() *need {
+	s.once.Do(func() {
+		parsed, err := syntax.Parse(s.re.String(), syntax.Perl)
+		if err != nil {
+			s.re.Regexp() // panics naming the pattern, as regexp.MustCompile does
+			panic(err)
+		}
+		s.need = needOf(parsed.Simplify())
+	})
+	return s.need
+}
+
 // Match reports whether b holds a match of the expression.
 func (s *sniffRe) Match(b []byte) bool {
-	return s.need.in(b) && s.re.Match(b)
+	return s.needs().in(b) && s.re.Match(b)
 }
 
 // FindAll is regexp's FindAll(b, n).
 func (s *sniffRe) FindAll(b []byte, n int) [][]byte {
-	if !s.need.in(b) {
+	if !s.needs().in(b) {
 		return nil
 	}
 	return s.re.FindAll(b, n)

@@ -66,7 +66,7 @@ func TestSniffMatchesRegexp(t *testing.T) {
 	files, matches := 0, make([]int, len(sniffRes))
 	check := func(name string, b []byte, findAll bool) {
 		for i, s := range sniffRes {
-			want := s.re.Match(b)
+			want := s.re.Regexp().Match(b)
 			if got := s.Match(b); got != want {
 				t.Errorf("%s: %s: Match = %v, the expression says %v", name, s.re, got, want)
 			}
@@ -76,7 +76,7 @@ func TestSniffMatchesRegexp(t *testing.T) {
 			if !findAll {
 				continue
 			}
-			if got, want := len(s.FindAll(b, 5)), len(s.re.FindAll(b, 5)); got != want {
+			if got, want := len(s.FindAll(b, 5)), len(s.re.Regexp().FindAll(b, 5)); got != want {
 				t.Errorf("%s: %s: FindAll found %d, the expression %d", name, s.re, got, want)
 			}
 		}
@@ -105,7 +105,7 @@ func TestSniffMatchesRegexp(t *testing.T) {
 	}
 	t.Logf("%d files", files)
 	for i, n := range matches {
-		if n == 0 && sniffRes[i].need != nil {
+		if n == 0 && sniffRes[i].needs() != nil {
 			// Not an error: a spec may have no capture in fixtures/ yet.
 			t.Logf("%s matches no fixture", sniffRes[i].re)
 		}
