@@ -21,7 +21,7 @@ type Inputs struct {
 	// Notes say how a PATH that holds more than it was taken as was read: a folder with
 	// captures at its top and captures in its folders too (read as one host's), or a folder
 	// with folders in which no snapshot was found (diagnosed as one, usually with nothing
-	// about RDMA).
+	// about RDMA); and which snapshot was given twice (read once).
 	Notes []string
 }
 
@@ -29,8 +29,44 @@ type Inputs struct {
 // a file is one node; a folder is one node's snapshot, a folder of snapshots (each found
 // inside it, through folders of folders down to build.MaxFolderDepth levels), or neither, as
 // build.ClassifyFolder tells by positive evidence. A PATH that does not exist or cannot be
-// listed is still a node, which Run lists as unreadable.
+// listed is still a node, which Run lists as unreadable. A snapshot given twice (the same path,
+// or the same real path through a symbolic link, or found again in a folder of snapshots) is
+// one node, noted with both names; two snapshots of one host stay two nodes (labels.go).
 func Expand(paths []string) Inputs {
+	in := expand(paths)
+	in.Nodes, in.Notes = once(in.Nodes, in.Notes)
+	return in
+}
+
+// once keeps the first of the nodes that are the same file or folder (by real path), and
+// notes each one left out.
+func once(nodes, notes []string) ([]string, []string) {
+	first := make(map[string]string, len(nodes)) // real path -> the node's path as given
+	kept := nodes[:0:0]
+	for _, p := range nodes {
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			real = p // not there: the same name given twice is still one unreadable node
+		}
+		if abs, err := filepath.Abs(real); err == nil {
+			real = abs
+		}
+		if f, ok := first[real]; ok {
+			why := "the same path"
+			if filepath.Clean(f) != filepath.Clean(p) {
+				why = "the same snapshot, " + real
+			}
+			notes = append(notes, fmt.Sprintf("%s and %s: %s given twice: read once, as %s", f, p, why, f))
+			continue
+		}
+		first[real] = p
+		kept = append(kept, p)
+	}
+	return kept, notes
+}
+
+// expand is Expand but for the snapshots given twice.
+func expand(paths []string) Inputs {
 	var in Inputs
 	for _, p := range paths {
 		st, err := os.Stat(p)
@@ -46,7 +82,9 @@ func Expand(paths []string) Inputs {
 			}
 			for _, nr := range f.NotRead {
 				why := "not a snapshot (neither a folder nor an archive), not read"
-				if nr.Capture {
+				if nr.LinkOut != "" {
+					why = "a symbolic link to " + nr.LinkOut + ", out of the folder: not followed (give its target as a PATH)"
+				} else if nr.Capture {
 					why = "a capture beside snapshot folders, of none of them: not read (diagnose it with `rdmadoctor diagnose --input`, or put it in its node's folder)"
 				}
 				in.NotRead = append(in.NotRead, filepath.Join(p, filepath.FromSlash(nr.Path))+": "+why)

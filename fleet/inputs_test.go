@@ -62,6 +62,37 @@ func TestExpand(t *testing.T) {
 	}
 }
 
+// TestExpandOnce: a snapshot given twice, by the same path, through a symbolic link or again
+// in the folder of snapshots that holds it, is one node, with a note naming both arguments;
+// two snapshots of one host are two nodes (TestFleetDuplicateHosts).
+func TestExpandOnce(t *testing.T) {
+	dir := t.TempDir()
+	a := copyCase(t, filepath.Join(dir, "fleet"), noSM, "node01")
+	b := copyCase(t, filepath.Join(dir, "fleet"), noSM, "node02")
+	link := filepath.Join(dir, "latest")
+	if err := os.Symlink(a, link); err != nil {
+		t.Fatal(err)
+	}
+	real, err := filepath.EvalSymlinks(a) // the temporary folder may be below a link itself
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing")
+	in := Expand([]string{a, link, filepath.Join(dir, "fleet"), a + "/", missing, missing})
+	if diff := cmp.Diff([]string{a, b, missing}, in.Nodes); diff != "" {
+		t.Errorf("nodes (-want +got):\n%s", diff)
+	}
+	want := []string{
+		a + " and " + link + ": the same snapshot, " + real + " given twice: read once, as " + a,
+		a + " and " + a + ": the same path given twice: read once, as " + a,
+		a + " and " + a + "/: the same path given twice: read once, as " + a,
+		missing + " and " + missing + ": the same path given twice: read once, as " + missing,
+	}
+	if diff := cmp.Diff(want, in.Notes); diff != "" {
+		t.Errorf("notes (-want +got):\n%s", diff)
+	}
+}
+
 // racks lays real corpus captures out as a site keeps them, racks/rack1/node001/...: node001
 // corpus 002 (ibstat), node002 corpus 005 (a copied sys/ tree), node003 corpus 003 (captures),
 // node004 corpus 017 as an unpacked sosreport in a folder named for the node.

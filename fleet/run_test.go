@@ -204,12 +204,15 @@ func TestFleetIgnore(t *testing.T) {
 	}
 }
 
-// TestFleetDuplicateHosts: two snapshots of one host (here: one name given twice) are both kept,
-// the second labelled host#2.
+// TestFleetDuplicateHosts: different snapshots of one host (three copies of one capture, each
+// in a folder named node01) are all kept, the second labelled host#2.
 func TestFleetDuplicateHosts(t *testing.T) {
 	dir := t.TempDir()
-	p := copyCase(t, dir, noSM, "node01")
-	res := run(t, []string{p, p, p}, Options{})
+	var paths []string
+	for _, d := range []string{"a", "b", "c"} {
+		paths = append(paths, copyCase(t, filepath.Join(dir, d), noSM, "node01"))
+	}
+	res := run(t, Expand(paths).Nodes, Options{})
 	var hosts []string
 	for _, n := range res.Fleet.Nodes {
 		hosts = append(hosts, n.Host)

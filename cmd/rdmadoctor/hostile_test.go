@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -82,5 +83,43 @@ func TestNonUTF8NameKeepsPlaceholder(t *testing.T) {
 	_, stdout, _ := diagnoseDir(t, writeIBStat(t, b), "--format", "json", "--fail-on", "none")
 	if !strings.Contains(stdout, `"command": "sminfo -C <device> -P 1"`) || strings.Contains(stdout, `"command": "sminfo -C 'ibp4s0`) {
 		t.Errorf("fix commands name the replaced name, or no sminfo command:\n%.3000s", stdout)
+	}
+}
+
+// A line longer than one line may have (parse.MaxLineBytes), 20 MB here, is named with its file
+// and line as not read, and the source is partial: in a kernel log read as a stream (a line of
+// the real log fixtures/dmesg/cx6-x4-slot-insufficient-power.txt stretched), and in an lspci
+// read whole that is one 20 MB line without a newline. The lines after it are still read.
+func TestLongLineNotRead(t *testing.T) {
+	dir := t.TempDir()
+	lines := strings.SplitAfter(string(fixtures.Read(t, "dmesg/cx6-x4-slot-insufficient-power.txt")), "\n")
+	huge := "[    1.438000] mlx5_core 0000:04:00.0: " + strings.Repeat("A", 20_000_000) + "\n"
+	dmesg := lines[0] + huge + strings.Join(lines[1:], "")
+	if err := os.WriteFile(filepath.Join(dir, "dmesg"), []byte(dmesg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lspci_-nnvv"), bytes.Repeat([]byte("B"), 20_000_000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := diagnoseDir(t, dir, "--format", "json")
+	if code != exitFindings {
+		t.Errorf("exit %d, want 1 (the PCIe link the log names)", code)
+	}
+	for _, want := range []string{
+		`rdmadoctor: warning: dmesg: partly read: 1 line not used: line 2: "[    1.438000] mlx5_core 0000:04:00.0: AAA`,
+		`: a line of 20000039 bytes, longer than the 65536 bytes one line may have: not read (read as dmesg)`,
+		`rdmadoctor: warning: lspci_-nnvv: partly read: 1 line not used: line 1: "BBB`,
+		`: a line of 20000000 bytes, longer than the 65536 bytes one line may have: not read (the file ends in it, without a newline) (read as lspci)`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not say %q:\n%.3000s", want, stderr)
+		}
+	}
+	// The line after it is read, numbered as in the file.
+	if !strings.Contains(stdout, `"id": "pcie-link-degraded"`) || !regexp.MustCompile(`"path": "dmesg",\s+"line": 4,\s+"text": "\[    1\.438142\] mlx5_core 0000:04:00\.0: 8\.000 Gb/s available PCIe bandwidth`).MatchString(stdout) {
+		t.Errorf("the log's lines after the long one are not read, or misnumbered:\n%.3000s", stdout)
+	}
+	if !strings.Contains(stdout, `"complete": false`) || len(stdout) > 1<<20 {
+		t.Errorf("want an incomplete report of bounded size, got %d bytes", len(stdout))
 	}
 }

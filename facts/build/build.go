@@ -68,7 +68,7 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 				// Never followed out of the snapshot: an input by its path or name is read,
 				// and fails, naming the link; any other is counted.
 				if in, how, sp := classify(fsys, specs, p); sp != nil {
-					in.Spec, in.how = sp.Name, how
+					in.Spec, in.how, in.linkOut = sp.Name, how, target
 					inputs[sp.Name] = append(inputs[sp.Name], in)
 				} else {
 					outLinks = append(outLinks, p+" -> "+target)
@@ -126,9 +126,14 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	for i := range specs {
 		sp := &specs[i]
 		if sp.Tree != nil {
-			if _, err := fs.Stat(fsys, sp.Root); err == nil {
+			_, err := fs.Stat(fsys, sp.Root)
+			if err == nil {
 				s.Sources = append(s.Sources, sp.Tree(s, fsys)...)
 				stamp(s, sp.Name, sp.Root)
+				continue
+			}
+			if src, ok := treeOut(fsys, sp, err); ok {
+				s.Sources = append(s.Sources, src) // there, not followed: not "not in snapshot"
 				continue
 			}
 		}
@@ -156,6 +161,10 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	if otherSos > 0 {
 		s.Sources = append(s.Sources, facts.Source{Name: "unrecognized", Origin: "sos_commands/*", Status: facts.StatusUnrecognized,
 			Error: fmt.Sprintf("%d other sosreport files not relevant to RDMA", otherSos)})
+	}
+	if c, ok := fsys.(interface{ Truncated() *source.Cut }); ok && c.Truncated() != nil {
+		// Read as far as it goes: the report is incomplete, and says where the stream ended.
+		s.Sources = append(s.Sources, facts.Source{Name: "archive", Origin: info.Path, Status: facts.StatusPartial, Error: c.Truncated().String()})
 	}
 	join(s)
 	sortSnapshot(s)
@@ -293,6 +302,10 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 			src.Status, src.Error = facts.StatusError, fmt.Sprintf("parser panic: %v", r)
 		}
 	}()
+	if in.linkOut != "" {
+		src.Status, src.Error = facts.StatusError, facts.Clip(linkOutError(in.linkOut), facts.MaxMessageBytes)
+		return src
+	}
 	if sp.Stream != nil {
 		return streamFile(s, fsys, sp, in, src)
 	}
@@ -307,12 +320,13 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 	if src, ok := notText(src, data); !ok {
 		return src
 	}
-	in.Data = source.Text(data)
+	var long parse.Problems
+	in.Data, long = cutLongLines(source.Text(data))
 	if sp.Apply == nil {
 		return src
 	}
 	src = outcome(src, sp.Apply(s, in))
-	return nothingRead(s, sp, in, src)
+	return withLong(nothingRead(s, sp, in, src), long)
 }
 
 // givesFacts reports whether in, read alone, gives facts: what it says may all be known
@@ -439,7 +453,9 @@ func streamFile(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input, src facts.Sou
 	if src, ok := notText(src, head); !ok {
 		return src
 	}
-	src = outcome(src, sp.Stream(s, in, &pathReader{r: br, path: in.Path}))
+	lc := newLineCapper(&pathReader{r: br, path: in.Path})
+	src = outcome(src, sp.Stream(s, in, lc))
+	src = withLong(src, lc.Long)
 	if stampCount(s, sp.Name, in.Path) == 0 && src.Status == facts.StatusOK && in.sniffFailed && !logSpecs[sp.Name] {
 		// Named like this tool, not like its output, and nothing could be read from it.
 		src.Status, src.Error = facts.StatusUnrecognized, "unrecognized content: not "+sp.Name+" output"

@@ -152,8 +152,9 @@ func TestBuildLinksOutOfSnapshot(t *testing.T) {
 			links = &s.Sources[i]
 		}
 	}
-	if ibstat == nil || ibstat.Status != facts.StatusError || ibstat.Origin != "sos_commands/infiniband/ibstat" {
-		t.Errorf("ibstat source = %+v, want an error naming the link", ibstat)
+	if ibstat == nil || ibstat.Status != facts.StatusError || ibstat.Origin != "sos_commands/infiniband/ibstat" ||
+		ibstat.Error != "not followed: a symbolic link to /etc/shadow, which leaves the snapshot" {
+		t.Errorf("ibstat source = %+v, want an error naming the link and its target in our words", ibstat)
 	}
 	if links == nil || !strings.HasPrefix(links.Error, "2 symbolic link(s) lead out of the snapshot") {
 		t.Errorf("symlink source = %+v, want 2 links counted", links)

@@ -86,6 +86,10 @@ type NotRead struct {
 	// Capture is true when the file is named like a capture rdmadoctor reads (an ibstat beside
 	// snapshot folders): it would belong to none of them.
 	Capture bool
+	// LinkOut is the target of a symbolic link that leads out of the folder classified: never
+	// followed (what it points at is not in the folder; a snapshot's links to the machine's
+	// files are no input).
+	LinkOut string
 }
 
 // ClassifyFolder tells what the folder fsys (its "." ) is: one node's snapshot, a folder of
@@ -152,6 +156,7 @@ func classifyFolder(fsys fs.FS, dir string, depth int) Folder {
 		dir     bool
 		archive bool
 		sub     Folder
+		linkOut string // the target of a link out of the folder: neither looked into nor read
 	}
 	var (
 		es                  []entry
@@ -159,8 +164,12 @@ func classifyFolder(fsys fs.FS, dir string, depth int) Folder {
 	)
 	for _, e := range entries {
 		full := path.Join(dir, e.Name())
-		en := entry{name: e.Name(), dir: isDir(fsys, full, e)}
+		en := entry{name: e.Name()}
+		if en.linkOut = linkOut(fsys, full, e); en.linkOut == "" {
+			en.dir = isDir(fsys, full, e)
+		}
 		switch {
+		case en.linkOut != "":
 		case en.dir && depth < MaxFolderDepth:
 			en.sub = classifyFolder(fsys, full, depth+1)
 		case !en.dir && SpecOf(e.Name()) == "":
@@ -220,11 +229,46 @@ func classifyFolder(fsys fs.FS, dir string, depth int) Folder {
 		case en.dir:
 			f.Nodes = append(f.Nodes, Node{Path: p, Why: "no input rdmadoctor reads"})
 		default:
-			f.NotRead = append(f.NotRead, NotRead{Path: p, Capture: SpecOf(en.name) != ""})
+			f.NotRead = append(f.NotRead, NotRead{Path: p, Capture: en.linkOut == "" && SpecOf(en.name) != "", LinkOut: en.linkOut})
 		}
 	}
 	return f
 }
+
+// linkOut returns the target of the entry e at p when it is a symbolic link that leads out of
+// fsys: absolute, or climbing above its top once the links on its way are resolved (the folders
+// it is below may be links themselves), or a chain of more than maxLinkHops; else "".
+func linkOut(fsys fs.FS, p string, e fs.DirEntry) string {
+	if e.Type()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	target, err := fs.ReadLink(fsys, p)
+	if err != nil {
+		return ""
+	}
+	todo := strings.Split(p, "/")
+	cur := "" // the real path resolved so far, relative to the top
+	for hops := 0; len(todo) > 0; {
+		next := path.Join(cur, todo[0])
+		todo = todo[1:]
+		if next == ".." || strings.HasPrefix(next, "../") {
+			return target
+		}
+		t, err := fs.ReadLink(fsys, next)
+		if err != nil {
+			cur = next // not a link
+			continue
+		}
+		if hops++; hops > maxLinkHops || path.IsAbs(t) {
+			return target
+		}
+		todo = append(strings.Split(t, "/"), todo...) // resolved from cur, the link's folder
+	}
+	return ""
+}
+
+// maxLinkHops bounds the links linkOut resolves on one path, like the kernel's ELOOP limit.
+const maxLinkHops = 40
 
 // isDir reports whether the entry e at p is a folder, following a symbolic link.
 func isDir(fsys fs.FS, p string, e fs.DirEntry) bool {

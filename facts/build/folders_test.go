@@ -2,6 +2,9 @@ package build_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -118,5 +121,48 @@ func TestCheckOneSnapshot(t *testing.T) {
 				t.Errorf("err = %v\nwant it to contain %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestClassifyFolderLinksOut: a symbolic link that leads out of the folder is neither looked
+// into nor taken for a snapshot: it is NotRead, with its target, whether it leaves by its own
+// target or through a link to a folder on its way (sub/up -> .., then sub/up/rel -> ../outside,
+// which reads as sub/outside but is the folder's parent's outside).
+func TestClassifyFolderLinksOut(t *testing.T) {
+	top := filepath.Join(t.TempDir(), "top")
+	for _, d := range []string{"node01", "node02", "sub", "../outside/sosreport-x/sos_commands"} {
+		if err := os.MkdirAll(filepath.Join(top, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range []string{"node01", "node02"} {
+		if err := os.WriteFile(filepath.Join(top, n, "ibstat"), []byte("CA 'mlx5_0'\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{"abs": filepath.Join(top, "..", "outside"), "rel": "../outside", "sub/up": "..", "sub/x": "up/rel"} {
+		if err := os.Symlink(target, filepath.Join(top, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := build.ClassifyFolder(os.DirFS(top))
+	var nodes []string
+	for _, n := range f.Nodes {
+		nodes = append(nodes, n.Path)
+	}
+	if slices.ContainsFunc(nodes, func(p string) bool { return strings.Contains(p, "sosreport-x") }) {
+		t.Errorf("nodes %v: a snapshot outside the folder was found through a link", nodes)
+	}
+	out := map[string]string{}
+	for _, nr := range f.NotRead {
+		if nr.LinkOut != "" {
+			out[nr.Path] = nr.LinkOut
+		}
+	}
+	want := map[string]string{"abs": filepath.Join(top, "..", "outside"), "rel": "../outside", "sub/up/rel": "../outside", "sub/x": "up/rel"}
+	for p, target := range want {
+		if out[p] != target {
+			t.Errorf("NotRead %s: link out %q, want %q (all: %v)", p, out[p], target, out)
+		}
 	}
 }

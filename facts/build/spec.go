@@ -88,6 +88,9 @@ type Input struct {
 	// readErr is why the file's first bytes could not be read, when no spec claimed it by
 	// path or name: it is then recorded as unreadable, not as unrecognised.
 	readErr error
+	// linkOut is the target of a symbolic link that leaves the snapshot: never followed, the
+	// input is an error naming it.
+	linkOut string
 }
 
 // RefusedError is a tool's own statement that it could not run; the source is recorded as

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
 )
 
 // errNotRegular is why a file of the snapshot that is not a regular file (a FIFO, a socket, a
@@ -42,6 +45,32 @@ func openRegular(fsys fs.FS, p string) (fs.File, error) {
 	return fsys.Open(p)
 }
 
+// leadsOut says whether err is the refusal of a symbolic link, on the path opened, that leads
+// out of the snapshot: os.Root's (a folder) or facts/source's memFS's (an archive).
+func leadsOut(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "path escapes from parent") || strings.Contains(msg, "symbolic link leaves the archive")
+}
+
+// treeOut is the source of the tree spec sp whose root could not be opened (err) because a
+// link on its way leads out of the snapshot, naming the link's target when the root is the
+// link; ok is false for any other error (the tree is then missing).
+func treeOut(fsys fs.FS, sp *Spec, err error) (facts.Source, bool) {
+	if !leadsOut(err) {
+		return facts.Source{}, false
+	}
+	why := unreadable(err)
+	if target, err := fs.ReadLink(fsys, sp.Root); err == nil {
+		why = linkOutError(target)
+	}
+	return facts.Source{Name: sp.Name, Origin: sp.Root, Status: facts.StatusError, Error: facts.Clip(why, facts.MaxMessageBytes)}, true
+}
+
+// linkOutError is the Error of an input that is a symbolic link to target, out of the snapshot.
+func linkOutError(target string) string {
+	return "not followed: a symbolic link to " + target + ", which leaves the snapshot"
+}
+
 // unreadable is the Error of a source whose file could not be opened or read, err being what
 // openRegular or a read returned: "unreadable: permission denied", "not a regular file (FIFO)";
 // other errors (a size limit, a link that leaves the snapshot) say themselves, naming the file.
@@ -52,6 +81,8 @@ func unreadable(err error) string {
 		return nr.Error()
 	case errors.Is(err, fs.ErrPermission):
 		return "unreadable: permission denied"
+	case leadsOut(err):
+		return "not followed: a symbolic link on its path leads out of the snapshot"
 	}
 	return fmt.Sprint(err)
 }

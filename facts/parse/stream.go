@@ -9,7 +9,8 @@ import (
 
 // MaxLineBytes caps the text kept of one line of a streamed input (a kernel log line is at most
 // 1 KiB): the rest of a longer line is read and dropped, so a file without newlines cannot make
-// a reader hold it whole.
+// a reader hold it whole. The builder never gives a parser a longer line of any input: it names
+// it as not read (facts/build/long_lines.go).
 const MaxLineBytes = 64 << 10
 
 // EachLine calls fn with every line of r, numbered from 1, without its line ending ("\n" or

@@ -23,9 +23,11 @@ type archive struct {
 	file    *os.File // the archive, which xz-utils reads itself when it can seek back to its start
 	opt     Options
 	tree    memFS
-	kept    int64 // bytes of member content held in memory
-	skipped int   // files not kept (decided by path), for the report's count
-	roots   roots // which folders are sosreports, as far as the stream has shown
+	kept    int64         // bytes of member content held in memory
+	skipped int           // files not kept (decided by path), for the report's count
+	roots   roots         // which folders are sosreports, as far as the stream has shown
+	stream  *cappedReader // the tar stream, whose count is a cut's offset
+	cut     *Cut          // where a truncated stream ended (cut.go)
 }
 
 // errNotKept is why a listed member of a sosreport cannot be read: it was decided by its path
@@ -84,19 +86,32 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 	if err != nil {
 		return err
 	}
+	a.opt.started()
 	cr := &cappedReader{r: stream, max: a.opt.MaxStream}
+	a.stream = cr
 	last, err := a.readTar(cr, f)
 	a.tree.skipped = a.skipped
+	if a.cut != nil {
+		// Read as far as it goes: the builder names the cut (Truncated), the decoder's
+		// complaint is that cut.
+		finish(true)
+		a.tree.cut = a.cut
+		return nil
+	}
 	if err == nil {
 		// Read what follows the tar's end (padding) so the decoder checks the whole stream,
 		// still within the size limit.
-		if _, derr := io.Copy(io.Discard, cr); derr != nil {
+		if _, derr := io.Copy(io.Discard, cr); derr != nil && last != "" && isCut(derr) {
+			a.tree.cut = &Cut{Offset: cr.n} // the members read were whole
+		} else if derr != nil {
 			err = a.streamError(last, derr)
 		}
 	}
 	derr := finish(err != nil)
 	var e *Error
 	switch {
+	case derr != nil && err == nil && last != "" && isCut(derr):
+		a.tree.cut = &Cut{Offset: cr.n} // the members read were whole
 	case derr == nil:
 	case err == nil:
 		err = a.fail("", ErrFormat, "%w", derr)
@@ -110,6 +125,7 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 // member read.
 func (a *archive) readTar(r io.Reader, f format) (last string, err error) {
 	tr := tar.NewReader(r)
+	var lastEnd int64 // where the last member's content ends in the stream
 	for count := 0; ; count++ {
 		hdr, err := tr.Next()
 		if err == io.EOF {
@@ -119,17 +135,29 @@ func (a *archive) readTar(r io.Reader, f format) (last string, err error) {
 			return last, nil
 		}
 		if err != nil {
+			if last != "" && isCut(err) {
+				// In the content of the last member (skipped unread), or in the next header.
+				a.cut = &Cut{Member: last, Within: a.stream.n < lastEnd, Offset: a.stream.n}
+				return last, nil
+			}
 			return last, a.streamError(last, err)
 		}
 		if count >= a.opt.MaxMembers {
 			return last, a.fail("", ErrLimit, "more than %d members", a.opt.MaxMembers)
 		}
-		last = hdr.Name
+		last, lastEnd = hdr.Name, a.stream.n+hdr.Size
 		if err := a.member(tr, hdr); err != nil {
 			if isRefusal(err) {
 				return last, err
 			}
+			if isCut(err) {
+				a.cut = &Cut{Member: last, Within: true, Offset: a.stream.n}
+				return last, nil
+			}
 			return last, a.streamError(last, err)
+		}
+		if a.cut != nil {
+			return last, nil
 		}
 	}
 }
@@ -182,7 +210,11 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 		case List:
 			n.mode, n.err = n.mode.Perm(), errNotKept
 		default:
-			if err := a.fill(n, tr, hdr); err != nil {
+			if err := a.fill(n, tr, hdr); isCut(err) {
+				// Listed, unread: the cut is named where the member is read.
+				n.data, n.packed, n.err = nil, nil, errCutMember
+				a.cut = &Cut{Member: hdr.Name, Within: true, Offset: a.stream.n}
+			} else if err != nil {
 				return err
 			}
 			read = d == Read

@@ -43,7 +43,8 @@ func (n *node) isSymlink() bool { return n.mode&fs.ModeSymlink != 0 }
 // resolved inside the tree only.
 type memFS struct {
 	root    *node
-	skipped int // files of the archive not kept (decided by their path)
+	skipped int  // files of the archive not kept (decided by their path)
+	cut     *Cut // where a truncated archive's stream ended (cut.go)
 }
 
 // SkippedFiles is the number of files of the archive that were not kept because nothing reads
@@ -196,7 +197,7 @@ func (m memFS) sub(dir string) (memFS, bool) {
 	if err != nil || !n.isDir() {
 		return memFS{}, false
 	}
-	return memFS{root: n, skipped: m.skipped}, true
+	return memFS{root: n, skipped: m.skipped, cut: m.cut}, true
 }
 
 func (n *node) entries() []fs.DirEntry {

@@ -50,10 +50,14 @@ func OpenSourceWith(path string, opt source.Options) (fs.FS, facts.SourceInfo, e
 }
 
 // Build builds the snapshot of fsys (as facts/source opened it) and lets a gather output explain
-// what it could not collect.
+// what it could not collect. A snapshot of which no file could be read (empty, or only links out
+// of it) is a *NothingReadError naming its path.
 func Build(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	s, err := build.Snapshot(fsys, info)
 	if err != nil {
+		return nil, err
+	}
+	if err := nothingRead(s); err != nil {
 		return nil, err
 	}
 	live.AnnotateFS(s, fsys)

@@ -155,9 +155,11 @@ func TestRequote(t *testing.T) {
 func TestNormalizer(t *testing.T) {
 	n := (&Normalizer{}).Replace("/tmp/TestX123/001", "$TMP")
 	got := n.Apply(`node_textfile_mtime_seconds{file="/tmp/TestX123/001/rdmadoctor.prom"} 1.796182778e+09` + "\n" +
-		"root      2026-12-02T04:18:05 rdnode\nGET 127.0.0.1:41234 guid 0x0002c90300000001\n")
+		"root      2026-12-02T04:18:05 rdnode\nGET 127.0.0.1:41234 guid 0x0002c90300000001\n" +
+		"rdmadoctor_last_run_timestamp_seconds 1.79621697e+09\n") // %g drops a trailing zero
 	want := `node_textfile_mtime_seconds{file="$TMP/rdmadoctor.prom"} UNIX_TIME` + "\n" +
-		"root      YYYY-MM-DDThh:mm:ss rdnode\nGET 127.0.0.1:PORT guid 0x0002c90300000001\n"
+		"root      YYYY-MM-DDThh:mm:ss rdnode\nGET 127.0.0.1:PORT guid 0x0002c90300000001\n" +
+		"rdmadoctor_last_run_timestamp_seconds UNIX_TIME\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

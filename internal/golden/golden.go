@@ -94,7 +94,8 @@ var Volatile = []struct {
 	With string
 }{
 	{regexp.MustCompile(`\b20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d`), "YYYY-MM-DDThh:mm:ss"},
-	{regexp.MustCompile(`\b1\.[78]\d{8}e\+09\b|\b1[78]\d{8}(\.\d+)?\b`), "UNIX_TIME"},
+	// %g drops trailing zeros: 1796216970 is 1.79621697e+09.
+	{regexp.MustCompile(`\b1\.[78]\d{0,8}e\+09\b|\b1[78]\d{8}(\.\d+)?\b`), "UNIX_TIME"},
 	{regexp.MustCompile(`127\.0\.0\.1:\d+`), "127.0.0.1:PORT"},
 }
 
