@@ -113,22 +113,6 @@ func (x *extract) ownEv(e facts.Evidence) facts.Evidence {
 	return facts.Evidence{Source: x.str(e.Source), Path: x.str(e.Path), Line: e.Line, Text: x.str(e.Text)}
 }
 
-func copyInt(p *int) *int {
-	if p == nil {
-		return nil
-	}
-	v := *p
-	return &v
-}
-
-func copyFloat(p *float64) *float64 {
-	if p == nil {
-		return nil
-	}
-	v := *p
-	return &v
-}
-
 func (x *extract) evMap(m facts.EvidenceMap, keep func(string) bool) map[string]facts.FabricEvidence {
 	n := len(m)
 	if keep != nil { // sized for what is kept: a host port keeps 3 of the ~50 lines of its port
@@ -208,7 +192,7 @@ func (x *extract) addHostPorts(devs []facts.Device) {
 			}
 			hp := facts.FabricHostPort{
 				Device: x.str(d.Name), Port: p.Number, LinkLayer: x.str(p.LinkLayer), State: x.str(p.State),
-				PhysicalState: x.str(p.PhysicalState), LID: copyInt(p.LID), SMLID: copyInt(p.SMLID), RateGbps: copyFloat(p.RateGbps),
+				PhysicalState: x.str(p.PhysicalState), LID: facts.CopyOf(p.LID), SMLID: facts.CopyOf(p.SMLID), RateGbps: facts.CopyOf(p.RateGbps),
 				Evidence: ev,
 			}
 			if usableGUID(d.NodeGUID) {
