@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
@@ -51,17 +51,17 @@ var drivers = map[string]string{
 // rocep1s0f0 / ibp1s0, which say nothing of the vendor): mlx5_0, mthca0, irdma0, bnxt_re0,
 // qedr0, hfi1_0, efa_0.
 var deviceNames = []struct {
-	re             *regexp.Regexp
+	re             *lazyregexp.Regexp
 	vendor, driver string
 }{
-	{regexp.MustCompile(`^mlx[45]_\d+$`), "Mellanox", "mlx4/mlx5"},
-	{regexp.MustCompile(`^mthca\d+$`), "Mellanox", "ib_mthca"},
-	{regexp.MustCompile(`^irdma\d+$`), "Intel", "irdma"},
-	{regexp.MustCompile(`^i40iw\d+$`), "Intel", "i40iw"},
-	{regexp.MustCompile(`^hfi1_\d+$`), "Intel", "hfi1"},
-	{regexp.MustCompile(`^bnxt_re\d+$`), "Broadcom", "bnxt_re"},
-	{regexp.MustCompile(`^qedr\d+$`), "QLogic", "qedr"},
-	{regexp.MustCompile(`^efa_\d+$`), "Amazon", "efa"},
+	{lazyregexp.New(`^mlx[45]_\d+$`), "Mellanox", "mlx4/mlx5"},
+	{lazyregexp.New(`^mthca\d+$`), "Mellanox", "ib_mthca"},
+	{lazyregexp.New(`^irdma\d+$`), "Intel", "irdma"},
+	{lazyregexp.New(`^i40iw\d+$`), "Intel", "i40iw"},
+	{lazyregexp.New(`^hfi1_\d+$`), "Intel", "hfi1"},
+	{lazyregexp.New(`^bnxt_re\d+$`), "Broadcom", "bnxt_re"},
+	{lazyregexp.New(`^qedr\d+$`), "QLogic", "qedr"},
+	{lazyregexp.New(`^efa_\d+$`), "Amazon", "efa"},
 }
 
 // vendorClaims collects what the snapshot says of a subject's vendor: vendor -> the first

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 	"gopkg.in/yaml.v3"
 
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 	"github.com/rdmadoctor/rdmadoctor/rules"
 )
 
@@ -222,8 +222,21 @@ func header(src []byte) []byte {
 	return nil
 }
 
+// bodyParserOptions are parserOptions without the METADATA blocks: module.whole parses a file
+// whose METADATA Load has read already.
+var bodyParserOptions = sync.OnceValue(func() ast.ParserOptions {
+	opts := parserOptions()
+	opts.ProcessAnnotation = false
+	return opts
+})
+
 func parse(file string, src []byte) (*ast.Module, []error) {
-	m, err := ast.ParseModuleWithOpts(file, string(src), parserOptions())
+	return parseWith(file, src, parserOptions())
+}
+
+// parseWith parses one Rego file with opts.
+func parseWith(file string, src []byte, opts ast.ParserOptions) (*ast.Module, []error) {
+	m, err := ast.ParseModuleWithOpts(file, string(src), opts)
 	if err != nil {
 		if probs := astErrors(err); probs != nil {
 			return nil, probs
@@ -333,7 +346,7 @@ func (s *Set) loadOrder(b []byte, file string) error {
 	return nil
 }
 
-var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
+var yamlLine = lazyregexp.New(`^(?:yaml: )?line (\d+): `)
 
 // yamlError turns yaml.v3's "yaml: line 3: msg" into "file:3: msg".
 func yamlError(file string, err error) error {
@@ -378,7 +391,7 @@ func (s *Set) catalogIndex(id string) int {
 	return len(s.order)
 }
 
-var positionPattern = regexp.MustCompile(`^([^:]+):(\d+):`)
+var positionPattern = lazyregexp.New(`^([^:]+):(\d+):`)
 
 // position is the file and row an error message starts with, to list problems in file order.
 func position(err error) (string, int) {

@@ -1,15 +1,15 @@
 package engine
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 )
 
 // operatorPlaceholder is text in angle brackets for the operator to replace: <cpus local to
 // the NIC>, <PortGUID>. A redirect (< file, <<EOF, 2>&1) does not start with "<" and a letter.
-var operatorPlaceholder = regexp.MustCompile(`^<[A-Za-z][^<>\n]*>`)
+var operatorPlaceholder = lazyregexp.New(`^<[A-Za-z][^<>\n]*>`)
 
 // shellContext is where a placeholder stands in a fix command, as sh reads the template.
 type shellContext int

@@ -2,13 +2,13 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
@@ -51,8 +51,8 @@ var customKeys = map[string]bool{
 }
 
 var (
-	idPattern          = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	placeholderPattern = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`)
+	idPattern          = lazyregexp.New(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	placeholderPattern = lazyregexp.New(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`)
 )
 
 // ruleFromModule reads and validates the METADATA of a rule module. src is the module's text,

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -148,12 +149,29 @@ var (
 // whole returns the whole parsed module: m.m, or, when Load parsed only its header, the file
 // parsed (once: Warm may have done it already) and, a rule module, checked for `findings`. Safe
 // for concurrent use.
+//
+// The METADATA of the header, which Load parsed already, is not parsed again (its YAML is a
+// third of the parse of a rule module): the rest of the file is parsed without annotations and
+// given copies of the header's, unless it has METADATA of its own (a rule-scoped block), when
+// the whole file is parsed with them.
 func (m *module) whole() (*ast.Module, []error) {
 	if !m.header {
 		return m.m, nil
 	}
 	m.parsed.once.Do(func() {
-		whole, errs := parse(m.file, m.src)
+		var whole *ast.Module
+		var errs []error
+		if h := header(m.src); h != nil && !bytes.Contains(m.src[len(h):], []byte("METADATA")) {
+			whole, errs = parseWith(m.file, m.src, bodyParserOptions())
+			if errs == nil {
+				whole.Annotations = make([]*ast.Annotations, len(m.m.Annotations))
+				for i, a := range m.m.Annotations {
+					whole.Annotations[i] = a.Copy(whole.Package)
+				}
+			}
+		} else {
+			whole, errs = parse(m.file, m.src)
+		}
 		if errs != nil {
 			m.parsed.errs = errs
 			return

@@ -81,3 +81,55 @@ func TestLibraryRef(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeModule: a module Load read by its header is parsed whole without its METADATA
+// parsed again, and is the module a parse of the whole file gives, METADATA included (as a
+// block of the package); a module with METADATA below its package statement is parsed with it.
+func TestWholeModule(t *testing.T) {
+	ruleWith := func(below string) string {
+		return "# METADATA\n# title: T\n# description: D.\n# scope: package\n# custom:\n#   id: r\n#   area: ib\n#   severity: error\n#   confidence: high\n#   requires: [ib_ports]\n#   fix:\n#     - command: ibstat {{device}}\npackage rdmadoctor.rules.r\n\n" +
+			below + "findings contains f if {\n\tsome dev in input.devices\n\tf := {\"subject\": {\"device\": dev.name}, \"message\": dev.name, \"evidence\": []}\n}\n"
+	}
+	extra := Source{Name: "t", Tested: true, FS: fstest.MapFS{
+		"ib/r.rego": {Data: []byte(ruleWith("# METADATA\n# title: findings\n# description: the rule's findings.\n"))},
+	}}
+	for _, src := range []Source{Builtin(), extra} {
+		set, err := Load(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, m := range set.modules {
+			if !m.header {
+				continue
+			}
+			n++
+			got, errs := m.whole()
+			if errs != nil {
+				t.Fatalf("%s: %v", m.file, errs)
+			}
+			want, errs := parse(m.file, m.src)
+			if errs != nil {
+				t.Fatalf("%s: %v", m.file, errs)
+			}
+			if !got.Equal(want) {
+				t.Errorf("%s: whole module differs from the file parsed", m.file)
+			}
+			if len(got.Annotations) != len(want.Annotations) || len(want.Annotations) == 0 && strings.Contains(string(m.src), "METADATA") {
+				t.Fatalf("%s: %d METADATA blocks, want %d", m.file, len(got.Annotations), len(want.Annotations))
+			}
+			for i, a := range got.Annotations {
+				if a.Compare(want.Annotations[i]) != 0 || a.Scope != want.Annotations[i].Scope || !a.GetTargetPath().Equal(want.Annotations[i].GetTargetPath()) {
+					t.Errorf("%s: METADATA block %d: %v, want %v", m.file, i, a, want.Annotations[i])
+				}
+			}
+			as, aerrs := ast.BuildAnnotationSet([]*ast.Module{got.Copy()}) // as the compiler takes it
+			if aerrs != nil || len(as.Flatten()) != len(want.Annotations) {
+				t.Errorf("%s: annotation set %v (%v), want %d blocks", m.file, as.Flatten(), aerrs, len(want.Annotations))
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s: no module read by its header", src.Name)
+		}
+	}
+}

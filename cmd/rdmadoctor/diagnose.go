@@ -60,7 +60,7 @@ func diagnose(c *cli.Context) error {
 	if readsFiles(c) && len(c.StringSlice("rules")) == 0 {
 		// The built-in rules are loaded, and those the snapshot will likely run compiled,
 		// while it is read (rules_ahead.go).
-		ahead = startRulesAhead(run.ctx)
+		ahead = newRulesAhead(run.ctx)
 		defer ahead.stop()
 	} else if err := run.loadRules(c); err != nil {
 		return err
@@ -80,7 +80,7 @@ func diagnose(c *cli.Context) error {
 	var s *facts.Snapshot
 	var e *engine.Engine
 	if ahead != nil {
-		s, err = loadSnapshotWith(c, source.Options{Seen: ahead.seen})
+		s, err = loadSnapshotWith(c, source.Options{Seen: ahead.seen, Started: ahead.started})
 		// A mistake in the rules or the site config is reported before one in the input, as
 		// when they are loaded first.
 		if rerr := run.useRules(ahead.wait()); rerr != nil {

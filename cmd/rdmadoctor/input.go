@@ -118,6 +118,9 @@ func openInput(c *cli.Context, opt source.Options) (fs.FS, facts.SourceInfo, err
 	case snapshot != "":
 		return diagnosis.OpenSourceWith(snapshot, opt)
 	case len(inputs) > 0:
+		if opt.Started != nil {
+			opt.Started() // the rules load while the captures are read
+		}
 		return source.Captures(inputs, c.App.Reader)
 	}
 	return nil, facts.SourceInfo{}, errNoInput

@@ -16,16 +16,19 @@ import (
 // sosreport of a few thousand files, loading and compiling the rules after the reading was as
 // long as the reading (docs/performance.md, issue 14).
 //
-// As an archive streams by, each member kept to be read is Seen: the fact groups its path says
-// it may feed (build.GroupsOf) are the guess, and the rules those groups can run are compiled
-// on the second core while the decompressor runs on the first; a member that adds rules to the
-// guess stops that compile (at OPA's next compiler stage) and starts one of the larger set.
-// Once the snapshot is built, its Runnable rules are known exactly: the compile ahead is used
-// when it holds all of them (what it holds more is never evaluated: the report is the same),
-// else they are compiled then, as without it. Nothing else is parsed ahead (engine.Set.Warm):
+// As an archive streams by, each member kept to be read is Seen (a folder's files that a
+// snapshot could read are listed before it is read: source.Options.Seen): the fact groups its
+// path says it may feed (build.GroupsOf) are the guess, and the rules those groups can run are
+// compiled on the second core while the decompressor runs on the first (or while the folder
+// is read); a member that adds rules to the guess stops that compile (at OPA's next compiler
+// stage) and starts one of the larger set. Once the snapshot is built, its Runnable rules are
+// known exactly: the compile ahead is used when it holds all of them (what it holds more is
+// never evaluated: the report is the same), else they are compiled then, as without it.
+// Nothing else is parsed ahead (engine.Set.Warm):
 // on a machine busy with other work, parsing every rule module costs more than the compile of
 // the few a snapshot runs.
 type rulesAhead struct {
+	begin  func()        // starts loading the rules, once
 	loaded chan struct{} // closed once set and err are
 	set    *engine.Set
 	err    error
@@ -55,22 +58,31 @@ func (c *compileAhead) cancel() { c.stopOnce.Do(func() { close(c.stop) }) }
 // compile per member.
 const coalesce = time.Millisecond
 
-// startRulesAhead starts loading the built-in rules; ctx bounds the compiles.
-func startRulesAhead(ctx context.Context) *rulesAhead {
+// newRulesAhead returns the rules ahead of a reading; ctx bounds the compiles. The built-in
+// rules are loaded from the reading's start (started, source.Options.Started), or once they
+// are needed: loading them before xz-utils was started delayed it by 5-10 ms on a busy
+// machine (the two cores taken by Load's parsers, its fork and exec waited).
+func newRulesAhead(ctx context.Context) *rulesAhead {
 	a := &rulesAhead{loaded: make(chan struct{}), groups: map[string]bool{}, grew: make(chan struct{}, 1), finished: make(chan struct{})}
-	go func() {
-		a.set, a.err = engine.Load(engine.Builtin())
-		close(a.loaded)
-		if a.err == nil {
-			a.work(ctx)
-		}
-	}()
+	a.begin = sync.OnceFunc(func() {
+		go func() {
+			a.set, a.err = engine.Load(engine.Builtin())
+			close(a.loaded)
+			if a.err == nil {
+				a.work(ctx)
+			}
+		}()
+	})
 	return a
 }
+
+// started is source.Options.Started: the reading is under way, the rules load beside it.
+func (a *rulesAhead) started() { a.begin() }
 
 // seen is source.Options.Seen: member rel of the archive is kept to be read. It runs on the
 // reading goroutine and never blocks.
 func (a *rulesAhead) seen(rel string) {
+	a.begin()
 	gs := build.GroupsOf(rel)
 	if len(gs) == 0 {
 		return
@@ -148,6 +160,7 @@ func holds(ids, want []string) bool {
 
 // wait returns the loaded rule set, once it is.
 func (a *rulesAhead) wait() (*engine.Set, error) {
+	a.begin()
 	<-a.loaded
 	return a.set, a.err
 }

@@ -48,7 +48,7 @@ func TestRulesAhead(t *testing.T) {
 		{"more than guessed", []string{"sos_commands/infiniband/ibstat"}, append(slices.Clone(ibstat), lspci...), false},
 		{"nothing seen", nil, ibstat, false},
 	} {
-		a := startRulesAhead(ctx)
+		a := newRulesAhead(ctx)
 		for _, rel := range tc.seen {
 			a.seen(rel)
 		}

@@ -2,9 +2,10 @@ package build
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // Grammar is a read-only argument syntax of one tool. Every tool the live gather runs can also
@@ -61,13 +62,13 @@ func (g Grammar) Accept(argv []string) error {
 
 // Argument checks for grammars: names the kernel and the tools accept, no paths, no shell.
 var (
-	devRe      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$`)
-	portRe     = regexp.MustCompile(`^[0-9]{1,3}$`)
-	ifRe       = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@:-]{0,31}$`)
-	allowBDFRe = regexp.MustCompile(`^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$|^/dev/mst/[A-Za-z0-9_.]+$`)
-	pciIDRe    = regexp.MustCompile(`^[0-9a-fA-F]{0,4}:[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4})?$`)
-	unitRe     = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9@_.-]{0,127}$`)
-	devPortRe  = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}(?::[0-9]{1,3})?$`)
+	devRe      = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$`)
+	portRe     = lazyregexp.New(`^[0-9]{1,3}$`)
+	ifRe       = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9_.@:-]{0,31}$`)
+	allowBDFRe = lazyregexp.New(`^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$|^/dev/mst/[A-Za-z0-9_.]+$`)
+	pciIDRe    = lazyregexp.New(`^[0-9a-fA-F]{0,4}:[0-9a-fA-F]{0,4}(?::[0-9a-fA-F]{0,4})?$`)
+	unitRe     = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9@_.-]{0,127}$`)
+	devPortRe  = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}(?::[0-9]{1,3})?$`)
 )
 
 var (

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 	"github.com/rdmadoctor/rdmadoctor/internal/visible"
 )
 
@@ -122,7 +122,7 @@ var systemDirs = map[string]bool{"sys": true, "proc": true, "etc": true, "var": 
 	"run": true, "dev": true, "boot": true, "lib": true, "opt": true, "tmp": true}
 
 // captureFolderRe matches folder names that say when, not where: before/after a fix, a date.
-var captureFolderRe = regexp.MustCompile(`(?i)^(before|after|pre|post|old|new|then|now|first|second|initial|final|` +
+var captureFolderRe = lazyregexp.New(`(?i)^(before|after|pre|post|old|new|then|now|first|second|initial|final|` +
 	`fixed|broken|good|bad|working|failing|orig|original|rebooted|later|earlier|t[0-9]+|` +
 	`[0-9]{4}-?[0-9]{2}-?[0-9]{2}\S*)([-_.].*)?$`)
 

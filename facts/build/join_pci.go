@@ -2,11 +2,11 @@ package build
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // joinPCIByEvidence gives a device that no link names (sysfs device link, ibdev2netdev, ethtool
@@ -114,7 +114,7 @@ func caDeviceID(caType string) (string, bool) {
 }
 
 // mstTypeRe finds the decimal device id in an mst device name: /dev/mst/mt4115_pciconf0.
-var mstTypeRe = regexp.MustCompile(`mt([0-9]{4,5})_`)
+var mstTypeRe = lazyregexp.New(`mt([0-9]{4,5})_`)
 
 // deviceIDs lists the PCI device ids known for the function at addr (same bus and slot): from
 // lspci -nn, and from the names of the mst devices mst status gives that address.
@@ -164,7 +164,7 @@ type pciLocation struct{ domain, bus, slot int }
 
 // slotNameRe matches udev "path" names (systemd.net-naming-scheme, rdma-core's NAME_PCI):
 // a prefix, [P<domain>]p<bus>s<slot>[f<function>] and a port suffix, all numbers decimal.
-var slotNameRe = regexp.MustCompile(`^(?:ib|roce|iw|en|eth|sl|wl|ww)(?:P([0-9]+))?p([0-9]+)s([0-9]+)(?:f[0-9]+)?(?:(?:np|n|d|v)[0-9a-z]*)?$`)
+var slotNameRe = lazyregexp.New(`^(?:ib|roce|iw|en|eth|sl|wl|ww)(?:P([0-9]+))?p([0-9]+)s([0-9]+)(?:f[0-9]+)?(?:(?:np|n|d|v)[0-9a-z]*)?$`)
 
 // nameLocation reads the PCI location a udev path name encodes: "ibp4s0" -> bus 4 slot 0.
 func nameLocation(name string) (pciLocation, bool) {

@@ -2,11 +2,12 @@ package build
 
 import (
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var mangleRun = regexp.MustCompile(`[^A-Za-z0-9_./-]+`)
+var mangleRun = lazyregexp.New(`[^A-Za-z0-9_./-]+`)
 
 // Mangle returns the file name sos gives a command's output (sos `_mangle_command`): a leading
 // /bin/, /sbin/, /usr/bin/ or /usr/sbin/ is dropped, runs of other characters than

@@ -2,19 +2,20 @@ package build
 
 import (
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 var (
 	// mstPathArgRe is a sos-mangled /dev/mst node: ".dev.mst.mt4115_pciconf0", ".dev.mst.mt41692_pciconf0.1",
 	// ".dev.mst.mt4103_pci_cr0", ".dev.mst.mt4123_pciconf0_cable_0".
-	mstPathArgRe = regexp.MustCompile(`^\.dev\.mst\.(mt\d+_(?:pciconf|pci_cr|pci_msix|pciconf_msix)\d+(?:\.\d+)?(?:_cable_\d+)?)`)
+	mstPathArgRe = lazyregexp.New(`^\.dev\.mst\.(mt\d+_(?:pciconf|pci_cr|pci_msix|pciconf_msix)\d+(?:\.\d+)?(?:_cable_\d+)?)`)
 	// bdfArgRe is a mangled PCI address: "0000_81_00.0", "b1_00.0", "61_00.0", and the corpus'
 	// "16.00.0" for "16:00.0".
-	bdfArgRe = regexp.MustCompile(`^((?:[0-9a-fA-F]{4}_)?[0-9a-fA-F]{2}[_.][0-9a-fA-F]{2}\.[0-7])(?:_|$)`)
+	bdfArgRe = lazyregexp.New(`^((?:[0-9a-fA-F]{4}_)?[0-9a-fA-F]{2}[_.][0-9a-fA-F]{2}\.[0-7])(?:_|$)`)
 	// rdmaDevArgRe is an RDMA device name, which newer MFT accepts for -d: "mlx5_0".
-	rdmaDevArgRe = regexp.MustCompile(`^(mlx\d+_\d+)(?:_|$)`)
+	rdmaDevArgRe = lazyregexp.New(`^(mlx\d+_\d+)(?:_|$)`)
 )
 
 // mstDeviceArg takes the -d argument out of a Mellanox tool's mangled argument string

@@ -1,13 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var iblinkinfoSniffRe = regexp.MustCompile(`\[[^\]]*\] ==\(.*\)==>`)
+var iblinkinfoSniffRe = lazyregexp.New(`\[[^\]]*\] ==\(.*\)==>`)
 
 func init() {
 	register(Spec{

@@ -2,15 +2,15 @@ package build
 
 import (
 	"reflect"
-	"regexp"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 var (
-	ibnetdiscoverSniffRe = regexp.MustCompile(`(?m)^(# Topology file:|(CA|SW)\s+\d+\s+\d+\s+0x[0-9a-f]+\s+\d+x)`)
-	ibnodesSniffRe       = regexp.MustCompile(`(?m)^(Ca|Switch)\s*: 0x[0-9a-f]+ ports \d+ "`)
+	ibnetdiscoverSniffRe = lazyregexp.New(`(?m)^(# Topology file:|(CA|SW)\s+\d+\s+\d+\s+0x[0-9a-f]+\s+\d+x)`)
+	ibnodesSniffRe       = lazyregexp.New(`(?m)^(Ca|Switch)\s*: 0x[0-9a-f]+ ports \d+ "`)
 )
 
 func init() {

@@ -1,13 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibportstateSniffRe = regexp.MustCompile(`(?m)^# Port info: Lid \d+ port \d+\s*$`)
+var ibportstateSniffRe = lazyregexp.New(`(?m)^# Port info: Lid \d+ port \d+\s*$`)
 
 func init() {
 	register(Spec{

@@ -1,13 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibqueryerrorsSniffRe = regexp.MustCompile(`(?m)^(Errors for (0x[0-9a-fA-F]+ )?"|## Summary: \d+ nodes checked)`)
+var ibqueryerrorsSniffRe = lazyregexp.New(`(?m)^(Errors for (0x[0-9a-fA-F]+ )?"|## Summary: \d+ nodes checked)`)
 
 func init() {
 	register(Spec{

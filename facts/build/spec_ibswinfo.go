@@ -1,16 +1,16 @@
 package build
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // ibswinfoSniffRe is a line only ibswinfo prints: its default table's "part number |" or
 // "PSU0 status |", or the `-o status` keys.
-var ibswinfoSniffRe = regexp.MustCompile(`(?m)^(part number {8}\| |PSU\d status {8}\| |psu\d\.status {8}: )`)
+var ibswinfoSniffRe = lazyregexp.New(`(?m)^(part number {8}\| |PSU\d status {8}\| |psu\d\.status {8}: )`)
 
 func init() {
 	register(Spec{

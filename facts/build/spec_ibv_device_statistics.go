@@ -1,13 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibvDeviceStatisticsSniffRe = regexp.MustCompile(`(?m)^(Statistics after \d+ seconds|Press Ctrl-C to stop the Infiniband port statistics collection)\r?$`)
+var ibvDeviceStatisticsSniffRe = lazyregexp.New(`(?m)^(Statistics after \d+ seconds|Press Ctrl-C to stop the Infiniband port statistics collection)\r?$`)
 
 func init() {
 	register(Spec{

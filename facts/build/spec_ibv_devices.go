@@ -1,13 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibvDevicesHeadRe = regexp.MustCompile(`(?m)^\s*device\s+node GUID\s*$`)
+var ibvDevicesHeadRe = lazyregexp.New(`(?m)^\s*device\s+node GUID\s*$`)
 
 func init() {
 	register(Spec{

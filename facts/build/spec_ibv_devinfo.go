@@ -1,13 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var hcaIDRe = regexp.MustCompile(`(?m)^\s*hca_id:`)
+var hcaIDRe = lazyregexp.New(`(?m)^\s*hca_id:`)
 
 func init() {
 	register(Spec{

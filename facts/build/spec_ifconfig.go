@@ -1,10 +1,9 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 func init() {
@@ -31,4 +30,4 @@ func init() {
 	})
 }
 
-var ifconfigSniffRe = regexp.MustCompile(`(?m)^\S+: flags=\d+<[A-Z_,]*>\s+mtu \d+`)
+var ifconfigSniffRe = lazyregexp.New(`(?m)^\S+: flags=\d+<[A-Z_,]*>\s+mtu \d+`)

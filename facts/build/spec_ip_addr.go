@@ -1,11 +1,11 @@
 package build
 
 import (
-	"regexp"
 	"slices"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 func init() {
@@ -25,8 +25,8 @@ func init() {
 }
 
 var (
-	ipSniffRe = regexp.MustCompile(`(?m)^\d+: \S+: <[A-Z_,-]*> mtu \d+`)
-	ipInetRe  = regexp.MustCompile(`(?m)^\s+inet6? `)
+	ipSniffRe = lazyregexp.New(`(?m)^\d+: \S+: <[A-Z_,-]*> mtu \d+`)
+	ipInetRe  = lazyregexp.New(`(?m)^\s+inet6? `)
 )
 
 // applyIP merges the interfaces of an ip addr/link output. VF lines without their PF header

@@ -1,11 +1,11 @@
 package build
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 func init() {
@@ -118,6 +118,6 @@ func lsmodExcerpt(head []byte) bool {
 }
 
 var (
-	lsmodLine  = regexp.MustCompile(`^[A-Za-z0-9_]+\s+[0-9]+\s+[0-9]+(\s+\S+)?\s*$`)
-	rdmaModule = regexp.MustCompile(`^(mlx[0-9a-z_]*|ib_[a-z_]+|rdma_[a-z_]+|iw_[a-z_]+|rdma_rxe|rxe|siw|nvidia_peermem|bnxt_re|irdma|qedr|hfi1|efa|mana_ib)$`)
+	lsmodLine  = lazyregexp.New(`^[A-Za-z0-9_]+\s+[0-9]+\s+[0-9]+(\s+\S+)?\s*$`)
+	rdmaModule = lazyregexp.New(`^(mlx[0-9a-z_]*|ib_[a-z_]+|rdma_[a-z_]+|iw_[a-z_]+|rdma_rxe|rxe|siw|nvidia_peermem|bnxt_re|irdma|qedr|hfi1|efa|mana_ib)$`)
 )

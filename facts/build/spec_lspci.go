@@ -3,11 +3,11 @@ package build
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 func init() {
@@ -28,13 +28,13 @@ func init() {
 }
 
 var (
-	lspciSniffRe = regexp.MustCompile(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [A-Z][^:\n]*: |^\s*Ln[kK](?:Cap|Sta):\s|^-[+-]-?\[[0-9a-f]{4}:[0-9a-f]{2}\]`)
+	lspciSniffRe = lazyregexp.New(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [A-Z][^:\n]*: |^\s*Ln[kK](?:Cap|Sta):\s|^-[+-]-?\[[0-9a-f]{4}:[0-9a-f]{2}\]`)
 	// lspciSlotArgRe finds "-s <bdf>" in a file name, with sos's "_" or the corpus's "." for ":".
-	lspciSlotArgRe = regexp.MustCompile(`-s_(?:([0-9a-fA-F]{4})[._:])?([0-9a-fA-F]{2})[._:]([0-9a-fA-F]{2})\.([0-7])`)
+	lspciSlotArgRe = lazyregexp.New(`-s_(?:([0-9a-fA-F]{4})[._:])?([0-9a-fA-F]{2})[._:]([0-9a-fA-F]{2})\.([0-7])`)
 	// vendorArgRe finds "-d 15b3:" (sos: "-d_15b3", "-d_15b3_1017") in a file name.
-	vendorArgRe = regexp.MustCompile(`(?:^|_)-d_15b3(?:[_:.]|$)`)
+	vendorArgRe = lazyregexp.New(`(?:^|_)-d_15b3(?:[_:.]|$)`)
 	// nameBDFRe finds a sos-mangled full address in any file name, e.g. "device_0000_05_00.0_excerpt".
-	nameBDFRe = regexp.MustCompile(`([0-9a-fA-F]{4})_([0-9a-fA-F]{2})_([0-9a-fA-F]{2})\.([0-7])`)
+	nameBDFRe = lazyregexp.New(`([0-9a-fA-F]{4})_([0-9a-fA-F]{2})_([0-9a-fA-F]{2})\.([0-7])`)
 )
 
 // applyLSPCI merges lspci functions by address. LnkCap/LnkSta lines of a grep excerpt come

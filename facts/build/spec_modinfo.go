@@ -1,14 +1,13 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // modinfoSniffRe is modinfo's first line: a module's file, or kmod's "not found".
-var modinfoSniffRe = regexp.MustCompile(`(?m)^(filename: +/\S+\.ko|modinfo: ERROR: Module \S+ not found)`)
+var modinfoSniffRe = lazyregexp.New(`(?m)^(filename: +/\S+\.ko|modinfo: ERROR: Module \S+ not found)`)
 
 func init() {
 	register(Spec{

@@ -1,14 +1,13 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // modprobeSniffRe is kmod modprobe's refusal to load a module.
-var modprobeSniffRe = regexp.MustCompile(`(?m)^modprobe: ERROR: could not insert '`)
+var modprobeSniffRe = lazyregexp.New(`(?m)^modprobe: ERROR: could not insert '`)
 
 func init() {
 	register(Spec{

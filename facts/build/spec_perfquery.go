@@ -1,14 +1,14 @@
 package build
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var perfquerySniffRe = regexp.MustCompile(`(?m)^# Port (extended )?counters: `)
+var perfquerySniffRe = lazyregexp.New(`(?m)^# Port (extended )?counters: `)
 
 func init() {
 	register(Spec{

@@ -1,10 +1,9 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 func init() {
@@ -32,7 +31,7 @@ func init() {
 	})
 }
 
-var interruptsSniffRe = regexp.MustCompile(`(?m)^\s+CPU0\s+CPU1|^\s*\d+:(?:\s+\d+)+\s+\S+.*@pci:`)
+var interruptsSniffRe = lazyregexp.New(`(?m)^\s+CPU0\s+CPU1|^\s*\d+:(?:\s+\d+)+\s+\S+.*@pci:`)
 
 // irqOwnerNames are the netdev and driver names whose IRQs are kept besides mlx*/ib* ones
 // (e.g. "enp1s0f0np0-TxRx-0" of a non-Mellanox RoCE NIC).

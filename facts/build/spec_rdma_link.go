@@ -1,13 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var rdmaLinkSniffRe = regexp.MustCompile(`(?m)^(link |\d+/\d+: )\S+/\d+:? .*\bstate \w+`)
+var rdmaLinkSniffRe = lazyregexp.New(`(?m)^(link |\d+/\d+: )\S+/\d+:? .*\bstate \w+`)
 
 func init() {
 	register(Spec{

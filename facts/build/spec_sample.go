@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // The second read of `rdmadoctor gather --sample DURATION` lives under sample/, with the same
@@ -27,7 +27,7 @@ import (
 // SampleRoot is the folder of the second read.
 const SampleRoot = "sample"
 
-var sampleCounterRe = regexp.MustCompile(`^sample/(sys/class/infiniband/([^/]+)/ports/([0-9]+)/(?:hw_)?counters/([^/]+))$`)
+var sampleCounterRe = lazyregexp.New(`^sample/(sys/class/infiniband/([^/]+)/ports/([0-9]+)/(?:hw_)?counters/([^/]+))$`)
 
 func init() {
 	register(Spec{

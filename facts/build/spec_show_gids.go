@@ -1,13 +1,12 @@
 package build
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var showGIDsSniffRe = regexp.MustCompile(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
+var showGIDsSniffRe = lazyregexp.New(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
 
 func init() {
 	register(Spec{

@@ -1,15 +1,15 @@
 package build
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var sminfoSniffRe = regexp.MustCompile(`(?m)^sminfo: sm lid \d+`)
+var sminfoSniffRe = lazyregexp.New(`(?m)^sminfo: sm lid \d+`)
 
 func init() {
 	register(Spec{

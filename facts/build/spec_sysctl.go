@@ -3,15 +3,15 @@ package build
 import (
 	"errors"
 	"io/fs"
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // sysctlSniffRe is a `sysctl -a` line.
-var sysctlSniffRe = regexp.MustCompile(`(?m)^(kernel|net|vm|fs)\.[a-z0-9_.-]+ = `)
+var sysctlSniffRe = lazyregexp.New(`(?m)^(kernel|net|vm|fs)\.[a-z0-9_.-]+ = `)
 
 func init() {
 	register(

@@ -1,12 +1,13 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // thpSelectedRe finds the bracketed choice in "always [madvise] never".
-var thpSelectedRe = regexp.MustCompile(`\[([a-z_+]+)\]`)
+var thpSelectedRe = lazyregexp.New(`\[([a-z_+]+)\]`)
 
 // ScalingGovernor reads /sys/devices/system/cpu/cpuN/cpufreq/scaling_governor (kernel
 // Documentation/admin-guide/pm/cpufreq.rst): one governor name such as "performance",

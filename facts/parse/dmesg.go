@@ -3,23 +3,23 @@ package parse
 import (
 	"bytes"
 	"io"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 var (
 	// syslogPrefixRe is the syslog/journal prefix "Dec 30 00:07:32 node01 kernel: " (also the ISO
 	// timestamp of journalctl -o short-iso); group 1 is the tag.
-	syslogPrefixRe = regexp.MustCompile(`^(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\S+)\s+\S+\s+([^:\s\[]+)(?:\[\d+\])?:\s?`)
+	syslogPrefixRe = lazyregexp.New(`^(?:[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}T\S+)\s+\S+\s+([^:\s\[]+)(?:\[\d+\])?:\s?`)
 	// kernelNetdevRe is a network interface name before a colon ("enp4s0np0: Link down").
-	kernelNetdevRe = regexp.MustCompile(`^([a-z][a-z0-9.]*):(\s|$)`)
+	kernelNetdevRe = lazyregexp.New(`^([a-z][a-z0-9.]*):(\s|$)`)
 	// ipoibPrefixRe is an IPoIB interface's own prefix ("ib0: mtu > 2044 ...").
-	ipoibPrefixRe = regexp.MustCompile(`^(ib[a-z0-9.]*):\s`)
+	ipoibPrefixRe = lazyregexp.New(`^(ib[a-z0-9.]*):\s`)
 	// rdmaUserspaceRe finds RDMA user-space libraries in segfault lines.
-	rdmaUserspaceRe = regexp.MustCompile(`librdmacm|libibverbs|libmlx[45]|libucp|libuct`)
+	rdmaUserspaceRe = lazyregexp.New(`librdmacm|libibverbs|libmlx[45]|libucp|libuct`)
 )
 
 // rdmaKernelDrivers are the dev_printk/pr_* prefixes of the RDMA stack.
@@ -42,21 +42,21 @@ var kernelEventKinds = []struct {
 	hints []string
 	word  bool
 	exact bool
-	re    *regexp.Regexp
+	re    *lazyregexp.Regexp
 }{
-	{facts.EventInsufficientPower, []string{"insufficient power on the pcie slot"}, false, true, regexp.MustCompile(`(?i)insufficient power on the pcie slot`)},
-	{facts.EventPCIeLimited, []string{"available pcie bandwidth, limited by"}, false, true, regexp.MustCompile(`(?i)available pcie bandwidth, limited by`)},
+	{facts.EventInsufficientPower, []string{"insufficient power on the pcie slot"}, false, true, lazyregexp.New(`(?i)insufficient power on the pcie slot`)},
+	{facts.EventPCIeLimited, []string{"available pcie bandwidth, limited by"}, false, true, lazyregexp.New(`(?i)available pcie bandwidth, limited by`)},
 	{facts.EventProbeFailed, []string{"probe of ", "handle_hca_cap failed", "load_one failed", "init_one failed", "init_once failed", "function_setup failed"}, false, false,
-		regexp.MustCompile(`(?i)probe of \S+ failed|handle_hca_cap failed|load_one failed|init_one failed|init_once failed|function_setup failed`)},
-	{facts.EventFirmwareUpgrade, []string{"later fw", "too old"}, false, false, regexp.MustCompile(`(?i)upgrade to (a )?later fw|(firmware|fw)( version)?\b.*\btoo old`)},
+		lazyregexp.New(`(?i)probe of \S+ failed|handle_hca_cap failed|load_one failed|init_one failed|init_once failed|function_setup failed`)},
+	{facts.EventFirmwareUpgrade, []string{"later fw", "too old"}, false, false, lazyregexp.New(`(?i)upgrade to (a )?later fw|(firmware|fw)( version)?\b.*\btoo old`)},
 	{facts.EventUnknownSymbol, []string{"unknown symbol ", "disagrees about version of symbol "}, false, true,
-		regexp.MustCompile(`(?i)unknown symbol |disagrees about version of symbol `)},
-	{facts.EventModuleError, []string{"port module event[error]", "cable error"}, false, true, regexp.MustCompile(`(?i)port module event\[error\]|cable error`)},
-	{facts.EventCableNotConnected, []string{"cable is not con"}, false, true, regexp.MustCompile(`(?i)cable is not con`)},
-	{facts.EventIPoIBMTUClamp, []string{"will cause multicast packet drops"}, false, false, regexp.MustCompile(`mtu > \d+ will cause multicast packet drops`)},
-	{facts.EventLostCarrier, []string{"lost carrier"}, false, true, regexp.MustCompile(`(?i)lost carrier`)},
-	{facts.EventLinkDown, []string{"link down"}, true, true, regexp.MustCompile(`(?i)\blink down\b`)},
-	{facts.EventLinkUp, []string{"link up"}, true, true, regexp.MustCompile(`(?i)\blink up\b`)},
+		lazyregexp.New(`(?i)unknown symbol |disagrees about version of symbol `)},
+	{facts.EventModuleError, []string{"port module event[error]", "cable error"}, false, true, lazyregexp.New(`(?i)port module event\[error\]|cable error`)},
+	{facts.EventCableNotConnected, []string{"cable is not con"}, false, true, lazyregexp.New(`(?i)cable is not con`)},
+	{facts.EventIPoIBMTUClamp, []string{"will cause multicast packet drops"}, false, false, lazyregexp.New(`mtu > \d+ will cause multicast packet drops`)},
+	{facts.EventLostCarrier, []string{"lost carrier"}, false, true, lazyregexp.New(`(?i)lost carrier`)},
+	{facts.EventLinkDown, []string{"link down"}, true, true, lazyregexp.New(`(?i)\blink down\b`)},
+	{facts.EventLinkUp, []string{"link up"}, true, true, lazyregexp.New(`(?i)\blink up\b`)},
 }
 
 // MaxEventsPerKind is how many kernel events of one kind a log keeps from its start, and again

@@ -1,10 +1,10 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // Ethtool parses plain `ethtool <if>` (ethtool.c dump_link_usettings / netlink/settings.c):
@@ -92,8 +92,8 @@ func Ethtool(b []byte) (facts.Netdev, error) {
 }
 
 var (
-	speedRe    = regexp.MustCompile(`^(\d+)Mb/s`)
-	linkModeRe = regexp.MustCompile(`^(\d+)base`)
+	speedRe    = lazyregexp.New(`^(\d+)Mb/s`)
+	linkModeRe = lazyregexp.New(`^(\d+)base`)
 )
 
 func linkModesField(key string) string {

@@ -1,10 +1,10 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // EthtoolDriver parses `ethtool -i <if>` (ethtool.c dump_drvinfo):
@@ -65,6 +65,6 @@ func EthtoolDriver(b []byte) (n facts.Netdev, refusal string, err error) {
 }
 
 var (
-	fwPSIDRe     = regexp.MustCompile(`^(\S+)\s+\(([A-Z]{2,4}_\w+)\)$`)
-	pciBusInfoRe = regexp.MustCompile(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
+	fwPSIDRe     = lazyregexp.New(`^(\S+)\s+\(([A-Z]{2,4}_\w+)\)$`)
+	pciBusInfoRe = lazyregexp.New(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
 )

@@ -2,11 +2,11 @@ package parse
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // EthtoolModule parses `ethtool -m <if>` as ethtool decodes SFF-8472 (SFP), SFF-8636 (QSFP)
@@ -116,9 +116,9 @@ func EthtoolModule(b []byte) (m facts.Module, refusal string, err error) {
 }
 
 var (
-	leadingNumberRe = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?`)
-	moduleRateRe    = regexp.MustCompile(`(\d+)G(?:BASE|Base| Base| Ethernet|base)`)
-	codeNameRe      = regexp.MustCompile(`^(0x[0-9a-fA-F]+)\s*(?:\((.*)\))?`)
+	leadingNumberRe = lazyregexp.New(`^-?[0-9]+(\.[0-9]+)?`)
+	moduleRateRe    = lazyregexp.New(`(\d+)G(?:BASE|Base| Base| Ethernet|base)`)
+	codeNameRe      = lazyregexp.New(`^(0x[0-9a-fA-F]+)\s*(?:\((.*)\))?`)
 )
 
 // sffIdentifiers are SFF-8024 identifier codes with the short names ethtool users know.

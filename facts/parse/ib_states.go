@@ -2,9 +2,10 @@ package parse
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // The same PortInfo values reach us in four renderings (rule-catalog §3.1):
@@ -33,7 +34,7 @@ var physStateWords = map[string]int{
 }
 
 // stateCodeRe finds the numeric code of "4: ACTIVE" (sysfs, ibstatus) or "PORT_ACTIVE (4)" (ibv_devinfo).
-var stateCodeRe = regexp.MustCompile(`^\s*(\d+)\s*:|\((\d+)\)\s*$`)
+var stateCodeRe = lazyregexp.New(`^\s*(\d+)\s*:|\((\d+)\)\s*$`)
 
 // PortState normalises a logical port state in any rendering to Down, Initializing, Armed or
 // Active. ok is false for anything else (including code 0, "no state change").
@@ -90,7 +91,7 @@ type Rate struct {
 	LaneSpeed string
 }
 
-var rateRe = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)\s*Gb/sec\s*(?:\((\d+)X\s*([A-Za-z0-9]*)\s*\))?\s*$`)
+var rateRe = lazyregexp.New(`^\s*([0-9]+(?:\.[0-9]+)?)\s*Gb/sec\s*(?:\((\d+)X\s*([A-Za-z0-9]*)\s*\))?\s*$`)
 
 // SysfsRate parses "%d Gb/sec (%dX%s)", the format of sysfs ports/N/rate (kernel rate_show) and
 // of ibstatus's "rate:" line: "100 Gb/sec (4X EDR)", "2.5 Gb/sec (1X SDR)", "10 Gb/sec (4X)".
@@ -118,7 +119,7 @@ func SysfsRate(s string) (Rate, error) {
 	return r, nil
 }
 
-var ibstatRateRe = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)\s*(?:\(([A-Za-z0-9]+)\))?\s*$`)
+var ibstatRateRe = lazyregexp.New(`^\s*([0-9]+(?:\.[0-9]+)?)\s*(?:\(([A-Za-z0-9]+)\))?\s*$`)
 
 // IBStatRate parses ibstat's "Rate:" value: the total rate in Gb/s as width × lane speed, an
 // integer except "2.5" (1X SDR), with "(FDR10)" appended for FDR10 (ibstat.c port_dump).
@@ -138,7 +139,7 @@ func IBStatRate(s string) (Rate, error) {
 	return r, nil
 }
 
-var widthRe = regexp.MustCompile(`^\s*(\d+)X\b`)
+var widthRe = lazyregexp.New(`^\s*(\d+)X\b`)
 
 // ActiveWidth parses ibv_devinfo's "active_width: 4X (2)" value into lanes.
 func ActiveWidth(s string) (int, bool) {
@@ -150,7 +151,7 @@ func ActiveWidth(s string) (int, bool) {
 	return n, err == nil
 }
 
-var parenCodeRe = regexp.MustCompile(`\((\d+)\)\s*$`)
+var parenCodeRe = lazyregexp.New(`\((\d+)\)\s*$`)
 
 // ActiveSpeed parses ibv_devinfo's "active_speed: 25.0 Gbps (32)" value into the speed name
 // (EDR) and its per-lane rate; the encoding in parentheses tells QDR (4) from FDR10 (8).

@@ -1,11 +1,11 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // IBDevNetdev is one line of ibdev2netdev: an RDMA port and the netdev on it.
@@ -25,9 +25,9 @@ type IBDevNetdev struct {
 }
 
 var (
-	ibdev2netdevRe = regexp.MustCompile(`^\s*(?:([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+)?(\S+)\s+(?:(.*?)\s+)?port\s+(\d+)\s*(?:\(\s*(\w+)\s*\))?\s*==>\s*(\S+)\s*\((\w+)\)`)
-	ibdevCATypeRe  = regexp.MustCompile(`^\((MT\d+)\s*-`)
-	ibdevFwRe      = regexp.MustCompile(`\bfw\s+(\S+)\s*$`)
+	ibdev2netdevRe = lazyregexp.New(`^\s*(?:([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+)?(\S+)\s+(?:(.*?)\s+)?port\s+(\d+)\s*(?:\(\s*(\w+)\s*\))?\s*==>\s*(\S+)\s*\((\w+)\)`)
+	ibdevCATypeRe  = lazyregexp.New(`^\((MT\d+)\s*-`)
+	ibdevFwRe      = lazyregexp.New(`\bfw\s+(\S+)\s*$`)
 )
 
 // IBDev2Netdev parses the output of Mellanox's `ibdev2netdev` script (MLNX_OFED / DOCA) in

@@ -2,15 +2,15 @@ package parse
 
 import (
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var netDumpNodeRe = regexp.MustCompile(`^"(.*)", (.*?), (0x[0-9a-fA-F]+), LID (\d+)\s*$`)
+var netDumpNodeRe = lazyregexp.New(`^"(.*)", (.*?), (0x[0-9a-fA-F]+), LID (\d+)\s*$`)
 
 // IBDiagnetNetDump reads ibdiagnet2.net_dump (NVIDIA ibdiagnet 2.x), every switch with one line
 // per port, line by line:

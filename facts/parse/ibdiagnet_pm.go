@@ -2,15 +2,15 @@ package parse
 
 import (
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var pmHeadRe = regexp.MustCompile(`^Port=(\d+) Lid=(0x[0-9a-fA-F]+|\d+) GUID=(0x[0-9a-fA-F]+)(?: Device=(\d+))?(?: Port Name=(.*))?$`)
+var pmHeadRe = lazyregexp.New(`^Port=(\d+) Lid=(0x[0-9a-fA-F]+|\d+) GUID=(0x[0-9a-fA-F]+)(?: Device=(\d+))?(?: Port Name=(.*))?$`)
 
 // IBDiagnetPM reads ibdiagnet2.pm (NVIDIA ibdiagnet 2.x), the PortCounters of every port it
 // reached, line by line:

@@ -1,18 +1,18 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 var (
 	// "  SM - master": the heading of the SMs ibdiagnet found in one state.
-	ibdiagSMHeadingRe = regexp.MustCompile(`^SM - (\S.*?)\s*$`)
+	ibdiagSMHeadingRe = lazyregexp.New(`^SM - (\S.*?)\s*$`)
 	// "    Port=0 lid=0x00b4 guid=0xb0cf0e0300d33fc0 dev=54002 priority:12"
-	ibdiagSMRe = regexp.MustCompile(`^Port=(\d+) lid=0x([0-9a-fA-F]+) guid=(0x[0-9a-fA-F]+) dev=(\d+) priority:(\d+)$`)
+	ibdiagSMRe = lazyregexp.New(`^Port=(\d+) lid=0x([0-9a-fA-F]+) guid=(0x[0-9a-fA-F]+) dev=(\d+) priority:(\d+)$`)
 )
 
 // ibdiagSMStates maps the state headings of ibdiagnet2.sm seen in real reports to sminfo's name

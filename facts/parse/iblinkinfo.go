@@ -1,20 +1,20 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 var (
-	iblinkSwitchRe = regexp.MustCompile(`^Switch:?\s+(0x[0-9a-fA-F]+)\s+(.*?):\s*$`)
-	iblinkCARe     = regexp.MustCompile(`^CA:\s+(.*?):\s*$`)
+	iblinkSwitchRe = lazyregexp.New(`^Switch:?\s+(0x[0-9a-fA-F]+)\s+(.*?):\s*$`)
+	iblinkCARe     = lazyregexp.New(`^CA:\s+(.*?):\s*$`)
 	// A port line: [port GUID] ["node description"] LID PORT[..] ==( link )==> peer.
-	iblinkPortRe = regexp.MustCompile(`^\s*(?:(0x[0-9a-fA-F]+)\s+)?(?:"([^"]*)"\s+)?(\d+)\s+(\d+)\[[^\]]*\]\s*==\(\s*(.*?)\s*\)==>\s*(.*)$`)
-	iblinkPeerRe = regexp.MustCompile(`^(?:(0x[0-9a-fA-F]+)\s+)?(?:(\d+)\s+(\d+))?\s*\[[^\]]*\]\s*"([^"]*)"\s*\(\s*(.*?)\s*\)\s*$`)
-	iblinkLinkRe = regexp.MustCompile(`^(?:(\d+)X\s+([0-9.]+)\s*Gbps\s+)?(\w+)/\s*(\w+)$`)
+	iblinkPortRe = lazyregexp.New(`^\s*(?:(0x[0-9a-fA-F]+)\s+)?(?:"([^"]*)"\s+)?(\d+)\s+(\d+)\[[^\]]*\]\s*==\(\s*(.*?)\s*\)==>\s*(.*)$`)
+	iblinkPeerRe = lazyregexp.New(`^(?:(0x[0-9a-fA-F]+)\s+)?(?:(\d+)\s+(\d+))?\s*\[[^\]]*\]\s*"([^"]*)"\s*\(\s*(.*?)\s*\)\s*$`)
+	iblinkLinkRe = lazyregexp.New(`^(?:(\d+)X\s+([0-9.]+)\s*Gbps\s+)?(\w+)/\s*(\w+)$`)
 )
 
 // IBLinkInfo parses the output of `iblinkinfo` (rdma-core infiniband-diags/iblinkinfo.c):

@@ -1,12 +1,12 @@
 package parse
 
 import (
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // FabricNodesOutput is what ibnetdiscover, ibhosts, ibswitches or ibnodes printed.
@@ -23,9 +23,9 @@ var (
 	// ibhosts / ibswitches / ibnodes:
 	//	Switch	: 0x08c0eb0300f6fc26 ports 41 "MF0;d32-03-1:MQM8700/U1" enhanced port 0 lid 4 lmc 0
 	//	Ca	: 0x0002c90300002f78 ports 2 "node01 mlx4_0"
-	nodeLineRe = regexp.MustCompile(`^(Ca|Switch|Router)\s*:\s*(0x[0-9a-fA-F]+)\s+ports\s+(\d+)\s+"(.*)"(?:\s+(?:base|enhanced)\s+port\s+\d+\s+lid\s+(\d+))?`)
+	nodeLineRe = lazyregexp.New(`^(Ca|Switch|Router)\s*:\s*(0x[0-9a-fA-F]+)\s+ports\s+(\d+)\s+"(.*)"(?:\s+(?:base|enhanced)\s+port\s+\d+\s+lid\s+(\d+))?`)
 	// ibnetdiscover topology: Switch	36 "S-ec0d9a0300ec8240"		# "desc" base port 0 lid 48 lmc 0
-	topoNodeRe = regexp.MustCompile(`^(Switch|Ca|Rt)\s+(\d+)\s+"[SHR]-([0-9a-fA-F]+)"\s*(?:#\s*"(.*?)"(?:.*?\blid\s+(\d+))?)?`)
+	topoNodeRe = lazyregexp.New(`^(Switch|Ca|Rt)\s+(\d+)\s+"[SHR]-([0-9a-fA-F]+)"\s*(?:#\s*"(.*?)"(?:.*?\blid\s+(\d+))?)?`)
 	// ibnetdiscover topology link, a port of the block's node and the peer port it is cabled to:
 	//	[1]	"H-506b4b03003fa9b6"[1](506b4b03003fa9b6) 		# "node018 HCA-1" lid 67 4xEDR
 	//	[1](1/1/1) "H-5c25730300e6706e"[1](5c25730300e6706e)      # "node01 mlx5_8" lid 164 4xNDR
@@ -33,12 +33,12 @@ var (
 	// 1 port, 2 the local parentheses (a switch port's label; a CA's labels, then its port
 	// GUID), 3-5 the peer's type, GUID and port, 6 the peer's port GUID (a CA's), 7 the local
 	// port's LID (a CA's), 8 the peer's description, 9 its LID, 10 the link's width and speed.
-	topoLinkRe   = regexp.MustCompile(`^\[(\d+)\]((?:\([^)"]*\))*)\s+"([SHR])-([0-9a-fA-F]+)"\[(\d+)\](?:\(([0-9a-fA-F]+)\))?\s*#\s*(?:lid (\d+) lmc \d+\s+)?"(.*?)"\s+lid\s+(\d+)\s+(\d+x\w+)`)
-	topoParensRe = regexp.MustCompile(`\(([^)]*)\)`)
+	topoLinkRe   = lazyregexp.New(`^\[(\d+)\]((?:\([^)"]*\))*)\s+"([SHR])-([0-9a-fA-F]+)"\[(\d+)\](?:\(([0-9a-fA-F]+)\))?\s*#\s*(?:lid (\d+) lmc \d+\s+)?"(.*?)"\s+lid\s+(\d+)\s+(\d+x\w+)`)
+	topoParensRe = lazyregexp.New(`\(([^)]*)\)`)
 	// a topology block's header lines: vendid=0x2c9, devid=0xd2f2, sysimgguid=0x..., switchguid=0x...(...), caguid=0x...
-	topoHeaderRe = regexp.MustCompile(`^(vendid|devid|sysimgguid|switchguid|caguid|rtguid)=0x[0-9a-fA-F]+`)
+	topoHeaderRe = lazyregexp.New(`^(vendid|devid|sysimgguid|switchguid|caguid|rtguid)=0x[0-9a-fA-F]+`)
 	// ibnetdiscover --ports: CA    78  1 0x946dae0300630bfe 4x HDR - SW    51 81 0x946dae0300630bf6 ( 'desc' - 'peer desc' )
-	portsLineRe = regexp.MustCompile(`^(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+(\d+x)\s+(\w+)\s*(?:-\s+(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+\(\s*'(.*?)'\s+-\s+'(.*?)'\s*\)|'(.*)')?`)
+	portsLineRe = lazyregexp.New(`^(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+(\d+x)\s+(\w+)\s*(?:-\s+(CA|SW|RT)\s+(\d+)\s+(\d+)\s+(0x[0-9a-fA-F]+)\s+\(\s*'(.*?)'\s+-\s+'(.*?)'\s*\)|'(.*)')?`)
 )
 
 // topologyLink is the link of a topology port line m (topoLinkRe) in the block of node n; ok

@@ -1,12 +1,12 @@
 package parse
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // IBPortStateOutput is what `ibportstate` printed: its PortInfo blocks, in file order.
@@ -19,13 +19,13 @@ type IBPortStateOutput struct {
 var (
 	// portInfoHeaderRe is a block header: "# Port info: Lid 38 port 1"; smpquery's directed-route
 	// form "# Port info: DR path slid 0; dlid 0; 0,1" names no LID.
-	portInfoHeaderRe = regexp.MustCompile(`^#\s*(MLNX ext )?Port info:\s*(.*)$`)
-	portInfoLidRe    = regexp.MustCompile(`^Lid (\d+) port (\d+)\b`)
+	portInfoHeaderRe = lazyregexp.New(`^#\s*(MLNX ext )?Port info:\s*(.*)$`)
+	portInfoLidRe    = lazyregexp.New(`^Lid (\d+) port (\d+)\b`)
 	// portInfoTitleRe is the line ibportstate prints above a block ("CA PortInfo:", "After
 	// PortInfo set:", "Peer PortInfo:").
-	portInfoTitleRe = regexp.MustCompile(`^([A-Za-z/ ]*PortInfo(?: set)?):$`)
+	portInfoTitleRe = lazyregexp.New(`^([A-Za-z/ ]*PortInfo(?: set)?):$`)
 	// portInfoFieldRe is a dotted field line, "LinkWidthActive:.................4X".
-	portInfoFieldRe = regexp.MustCompile(`^([A-Za-z0-9_]+):\.+(.*)$`)
+	portInfoFieldRe = lazyregexp.New(`^([A-Za-z0-9_]+):\.+(.*)$`)
 )
 
 // ibSignalling maps the lane signalling rates libibmad prints ("2.5 Gbps", "14.0625 Gbps") to

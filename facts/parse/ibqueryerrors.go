@@ -1,11 +1,11 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // IBQueryErrorsOutput is what `ibqueryerrors` printed.
@@ -18,11 +18,11 @@ type IBQueryErrorsOutput struct {
 }
 
 var (
-	iqeSwitchRe  = regexp.MustCompile(`^Errors for (0x[0-9a-fA-F]+) "(.*)"\s*$`)
-	iqeNodeRe    = regexp.MustCompile(`^Errors for "(.*)"\s*$`)
-	iqePortRe    = regexp.MustCompile(`^GUID (0x[0-9a-fA-F]+) port (\d+|ALL):(.*)$`)
-	iqeCounterRe = regexp.MustCompile(`\[(\w+) == (\d+)(?: \([^)]*\))?\]`)
-	iqeSummaryRe = regexp.MustCompile(`^## +(\d+) ports checked, (\d+) ports have errors beyond threshold`)
+	iqeSwitchRe  = lazyregexp.New(`^Errors for (0x[0-9a-fA-F]+) "(.*)"\s*$`)
+	iqeNodeRe    = lazyregexp.New(`^Errors for "(.*)"\s*$`)
+	iqePortRe    = lazyregexp.New(`^GUID (0x[0-9a-fA-F]+) port (\d+|ALL):(.*)$`)
+	iqeCounterRe = lazyregexp.New(`\[(\w+) == (\d+)(?: \([^)]*\))?\]`)
+	iqeSummaryRe = lazyregexp.New(`^## +(\d+) ports checked, (\d+) ports have errors beyond threshold`)
 )
 
 // IBQueryErrors parses the output of `ibqueryerrors` (rdma-core infiniband-diags/ibqueryerrors.c),

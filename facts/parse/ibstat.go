@@ -1,11 +1,11 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // IBStatOutput is what `ibstat` printed: the devices, and the tool's own error if it gave up.
@@ -24,8 +24,8 @@ type IBStatOutput struct {
 const MaxDevices = 1024
 
 var (
-	ibstatCARe   = regexp.MustCompile(`^CA '(.+)'\s*$`)
-	ibstatPortRe = regexp.MustCompile(`^Port (\d+):\s*$`)
+	ibstatCARe   = lazyregexp.New(`^CA '(.+)'\s*$`)
+	ibstatPortRe = lazyregexp.New(`^Port (\d+):\s*$`)
 )
 
 // IBStat parses the output of `ibstat` (or `ibstat <ca>`), rdma-core infiniband-diags ibstat.c:

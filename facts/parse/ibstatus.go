@@ -1,15 +1,15 @@
 package parse
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibstatusHeadRe = regexp.MustCompile(`^\s*Infiniband device '(.+)' port (\d+) status:\s*$`)
+var ibstatusHeadRe = lazyregexp.New(`^\s*Infiniband device '(.+)' port (\d+) status:\s*$`)
 
 // IBStatus parses the output of `ibstatus` (rdma-core infiniband-diags/scripts/ibstatus), one
 // block per port, read from sysfs by the script:

@@ -1,15 +1,14 @@
 package parse
 
 import (
-	"regexp"
-
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // ibstatusRefusalRe is the ibstatus script's error when /sys/class/infiniband holds no device
 // (or not the one asked for): "Fatal error:  device '*': sys files not found
 // (/sys/class/infiniband/*/ports)" (rdma-core infiniband-diags/scripts/ibstatus).
-var ibstatusRefusalRe = regexp.MustCompile(`^Fatal error: +device '[^']*': sys files not found`)
+var ibstatusRefusalRe = lazyregexp.New(`^Fatal error: +device '[^']*': sys files not found`)
 
 // IBStatusRefusal returns ibstatus's own "sys files not found" error with its line, or nil:
 // the kernel has registered no RDMA device (of that name).

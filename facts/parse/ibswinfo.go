@@ -1,11 +1,11 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // IBSwInfoOutput is what `ibswinfo -d <device>` printed.
@@ -18,12 +18,12 @@ type IBSwInfoOutput struct {
 
 var (
 	// out_kv prints printf("%-18s %s %s\n", key, "|" or ":", value) and nothing for an empty value.
-	ibswinfoKVRe     = regexp.MustCompile(`^(\s*)(\S.*?)\s+([|:])\s?(.*?)\s*$`)
-	ibswinfoRuleRe   = regexp.MustCompile(`^(=+|-+)$`)
-	ibswinfoUptimeRe = regexp.MustCompile(`^(\d+)d-(\d+):(\d+):(\d+)$`)
-	ibswinfoWarnRe   = regexp.MustCompile(`^(\d+)/(\d+) \(low/high\)$`)
-	ibswinfoFanRe    = regexp.MustCompile(`^fan#(\d+)(?:\.speed)? \(rpm\)$`)
-	ibswinfoPSURe    = regexp.MustCompile(`^(?:PSU(\d+) status|psu(\d+)\.(status|dc|fan))$`)
+	ibswinfoKVRe     = lazyregexp.New(`^(\s*)(\S.*?)\s+([|:])\s?(.*?)\s*$`)
+	ibswinfoRuleRe   = lazyregexp.New(`^(=+|-+)$`)
+	ibswinfoUptimeRe = lazyregexp.New(`^(\d+)d-(\d+):(\d+):(\d+)$`)
+	ibswinfoWarnRe   = lazyregexp.New(`^(\d+)/(\d+) \(low/high\)$`)
+	ibswinfoFanRe    = lazyregexp.New(`^fan#(\d+)(?:\.speed)? \(rpm\)$`)
+	ibswinfoPSURe    = lazyregexp.New(`^(?:PSU(\d+) status|psu(\d+)\.(status|dc|fan))$`)
 )
 
 // IBSwInfo parses the output of ibswinfo (github.com/stanford-rc/ibswinfo, ibswinfo.sh), the

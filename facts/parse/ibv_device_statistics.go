@@ -1,13 +1,13 @@
 package parse
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // DeviceStatistics is the last table ibv_display_local_infiniband_device_statistics printed.
@@ -30,9 +30,9 @@ type DeviceStatistics struct {
 const deviceStatisticsPeriod = 10
 
 var (
-	devStatsHeaderRe = regexp.MustCompile(`^Statistics after (\d+) seconds$`)
-	devStatsValueRe  = regexp.MustCompile(`^(\d+)(?:\(\+(\d+)\))?$`)
-	devStatsNameRe   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+	devStatsHeaderRe = lazyregexp.New(`^Statistics after (\d+) seconds$`)
+	devStatsValueRe  = lazyregexp.New(`^(\d+)(?:\(\+(\d+)\))?$`)
+	devStatsNameRe   = lazyregexp.New(`^[A-Za-z][A-Za-z0-9_]*$`)
 )
 
 // portCounterNames are the sysfs ports/N/counters/ files (kernel drivers/infiniband/core/sysfs.c);

@@ -1,11 +1,11 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // IBVDevInfoOutput is what `ibv_devinfo [-v]` printed.
@@ -20,9 +20,9 @@ type IBVDevInfoOutput struct {
 }
 
 var (
-	ibvGIDRe      = regexp.MustCompile(`^GID\[\s*(\d+)\]:\s*(.*)$`)
-	ibvGIDOnlyRe  = regexp.MustCompile(`^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){7}\s*(,.*)?$`)
-	ibvVendorIDRe = regexp.MustCompile(`^0[xX][0-9a-fA-F]{1,8}$`)
+	ibvGIDRe      = lazyregexp.New(`^GID\[\s*(\d+)\]:\s*(.*)$`)
+	ibvGIDOnlyRe  = lazyregexp.New(`^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){7}\s*(,.*)?$`)
+	ibvVendorIDRe = lazyregexp.New(`^0[xX][0-9a-fA-F]{1,8}$`)
 )
 
 // IBVDevInfo parses the output of `ibv_devinfo` and `ibv_devinfo -v` (rdma-core

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math/bits"
 	"net/netip"
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // Ifconfig parses net-tools `ifconfig` (2.10 layout, lib/interface.c ife_print_long):
@@ -86,8 +86,8 @@ func Ifconfig(b []byte) ([]facts.Netdev, error) {
 }
 
 var (
-	ifconfigHeaderRe = regexp.MustCompile(`^(\S+?):\s+flags=\d+<([^>]*)>\s+mtu\s+(\d+)`)
-	scopeidRe        = regexp.MustCompile(`scopeid 0x[0-9a-f]+<(\w+)>`)
+	ifconfigHeaderRe = lazyregexp.New(`^(\S+?):\s+flags=\d+<([^>]*)>\s+mtu\s+(\d+)`)
+	scopeidRe        = lazyregexp.New(`scopeid 0x[0-9a-f]+<(\w+)>`)
 )
 
 func indexOf(f []string, s string) int {

@@ -1,11 +1,11 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // Interrupts parses /proc/interrupts (kernel/irq/proc.c show_interrupts):
@@ -68,8 +68,8 @@ func Interrupts(b []byte) ([]facts.IRQ, error) {
 }
 
 var (
-	irqHandlerRe = regexp.MustCompile(`^(\d+-)?(edge|level|fasteoi|simple|percpu|none)$`)
-	irqPCIRe     = regexp.MustCompile(`([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])`)
+	irqHandlerRe = lazyregexp.New(`^(\d+-)?(edge|level|fasteoi|simple|percpu|none)$`)
+	irqPCIRe     = lazyregexp.New(`([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])`)
 )
 
 // irqKind classifies mlx4/mlx5 action names: "mlx5_comp3@pci:...", "mlx4-comp-0@pci:...",

@@ -1,10 +1,10 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // IPAddr parses iproute2 `ip addr` in its three layouts (ip/ipaddress.c):
@@ -28,7 +28,7 @@ func IPAddr(b []byte) ([]facts.Netdev, error) {
 }
 
 var (
-	ipBriefRe = regexp.MustCompile(`^(\S+)\s+(UP|DOWN|UNKNOWN|LOWERLAYERDOWN|DORMANT|NOTPRESENT|TESTING)\b\s*(.*)$`)
+	ipBriefRe = lazyregexp.New(`^(\S+)\s+(UP|DOWN|UNKNOWN|LOWERLAYERDOWN|DORMANT|NOTPRESENT|TESTING)\b\s*(.*)$`)
 )
 
 type ipParser struct {

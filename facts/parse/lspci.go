@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // LSPCI parses `lspci`, `lspci -v`, `lspci -vvv`, `lspci -nnvv` (with or without -D) and grep
@@ -109,13 +110,13 @@ func pciReadLines(lines []Line) []Line {
 }
 
 var (
-	pciHeaderRe = regexp.MustCompile(`^\s*((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+(.+?)(?:\s+\[([0-9a-fA-F]{4})\])?:\s+(.*)$`)
-	pciIDsRe    = regexp.MustCompile(`\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]\s*$`)
-	pciSuffixRe = regexp.MustCompile(`\s*\((?:rev [0-9a-fA-F]+|prog-if [^)]*)\)`)
-	linkSpeedRe = regexp.MustCompile(`Speed ([0-9.]+)GT/s|Speed unknown`)
-	linkWidthRe = regexp.MustCompile(`Width x(\d+)`)
-	numaFlagRe  = regexp.MustCompile(`NUMA node (-?\d+)`)
-	acsFlagRe   = regexp.MustCompile(`(\w+)([+-])`)
+	pciHeaderRe = lazyregexp.New(`^\s*((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7])\s+(.+?)(?:\s+\[([0-9a-fA-F]{4})\])?:\s+(.*)$`)
+	pciIDsRe    = lazyregexp.New(`\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]\s*$`)
+	pciSuffixRe = lazyregexp.New(`\s*\((?:rev [0-9a-fA-F]+|prog-if [^)]*)\)`)
+	linkSpeedRe = lazyregexp.New(`Speed ([0-9.]+)GT/s|Speed unknown`)
+	linkWidthRe = lazyregexp.New(`Width x(\d+)`)
+	numaFlagRe  = lazyregexp.New(`NUMA node (-?\d+)`)
+	acsFlagRe   = lazyregexp.New(`(\w+)([+-])`)
 )
 
 // bdfDetail reads a header match whose class is a detail key: a line a loop printed after the

@@ -1,10 +1,10 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // LSPCITree parses `lspci -tv` (pciutils ls-tree.c): a drawing where `[0000:20]` starts a
@@ -79,9 +79,9 @@ func LSPCITree(b []byte) ([]facts.PCIFunction, error) {
 }
 
 var (
-	treeRootRe   = regexp.MustCompile(`^\[([0-9a-fA-F]{4}):([0-9a-fA-F]{2})\]`)
-	treeFuncRe   = regexp.MustCompile(`^([0-9a-fA-F]{2}\.[0-7])`)
-	treeBridgeRe = regexp.MustCompile(`^-\[([0-9a-fA-F]{2})(?:-[0-9a-fA-F]{2})?\]`)
+	treeRootRe   = lazyregexp.New(`^\[([0-9a-fA-F]{4}):([0-9a-fA-F]{2})\]`)
+	treeFuncRe   = lazyregexp.New(`^([0-9a-fA-F]{2}\.[0-7])`)
+	treeBridgeRe = lazyregexp.New(`^-\[([0-9a-fA-F]{2})(?:-[0-9a-fA-F]{2})?\]`)
 )
 
 // treeBus finds the bus of the function at column i: the branch mark just before it, or the

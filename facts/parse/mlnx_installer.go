@@ -1,11 +1,11 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // MlnxInstallerOutput is what an MLNX_OFED / mlnx-en installer printed that says something about
@@ -124,20 +124,20 @@ func installerEvent(l Line) (facts.InstallerEvent, bool) {
 
 var (
 	// fwReportEndRe: the lines after mlxfwmanager's query report in an installer's output.
-	fwReportEndRe      = regexp.MustCompile(`^(?:Found \d+ device\(s\) requiring|Device #\d+: Updating FW|Log File:|Restart needed|Device \(|Installation |Failed to update Firmware)`)
-	fwUpdatingRe       = regexp.MustCompile(`^Device #(\d+): Updating FW`)
-	fwNotDistributedRe = regexp.MustCompile(`^The firmware for this device is not distributed inside Mellanox driver: (\S+) \(PSID: ([^)\s]+)\)`)
+	fwReportEndRe      = lazyregexp.New(`^(?:Found \d+ device\(s\) requiring|Device #\d+: Updating FW|Log File:|Restart needed|Device \(|Installation |Failed to update Firmware)`)
+	fwUpdatingRe       = lazyregexp.New(`^Device #(\d+): Updating FW`)
+	fwNotDistributedRe = lazyregexp.New(`^The firmware for this device is not distributed inside Mellanox driver: (\S+) \(PSID: ([^)\s]+)\)`)
 )
 
 // installerLines are the installer's own words (MLNX_OFED_SRC install.pl, mlnxofedinstall), with
 // the submatch of the kernel and of the package or feature they name (0: none).
 var installerLines = []struct {
 	kind        string
-	re          *regexp.Regexp
+	re          *lazyregexp.Regexp
 	kernel, pkg int
 }{
-	{facts.InstallerKernelBuildFailed, regexp.MustCompile(`^\s*Failed to build (MLNX_OFED_LINUX) for (\S+)\s*$`), 2, 1},
-	{facts.InstallerPackageFailed, regexp.MustCompile(`^\s*Error: (\S+) installation failed!`), 0, 1},
-	{facts.InstallerFeatureUnsupported, regexp.MustCompile(`^\s*WARNING: (.+?) is not supported over kernel (\S+), will continue installation without it`), 2, 1},
-	{facts.InstallerFirmwareUpdateFailed, regexp.MustCompile(`^\s*Failed to update Firmware\.`), 0, 0},
+	{facts.InstallerKernelBuildFailed, lazyregexp.New(`^\s*Failed to build (MLNX_OFED_LINUX) for (\S+)\s*$`), 2, 1},
+	{facts.InstallerPackageFailed, lazyregexp.New(`^\s*Error: (\S+) installation failed!`), 0, 1},
+	{facts.InstallerFeatureUnsupported, lazyregexp.New(`^\s*WARNING: (.+?) is not supported over kernel (\S+), will continue installation without it`), 2, 1},
+	{facts.InstallerFirmwareUpdateFailed, lazyregexp.New(`^\s*Failed to update Firmware\.`), 0, 0},
 }

@@ -2,21 +2,21 @@ package parse
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // ansiRe matches the colour escapes mlxlink prints around values on a terminal.
-var ansiRe = regexp.MustCompile("\x1b\\[[0-9;]*[A-Za-z]")
+var ansiRe = lazyregexp.New("\x1b\\[[0-9;]*[A-Za-z]")
 
 // parenListRe takes the list out of "0x0000001f (FDR,FDR10,QDR,DDR,SDR)".
-var parenListRe = regexp.MustCompile(`\(([^()]*)\)\s*$`)
+var parenListRe = lazyregexp.New(`\(([^()]*)\)\s*$`)
 
 // activeEnabledRe splits the PCIe view's "2.5G-Gen 1 (16G-Gen 4)" and "4X (16X)".
-var activeEnabledRe = regexp.MustCompile(`^(.*?)\s*\(([^()]*)\)$`)
+var activeEnabledRe = lazyregexp.New(`^(.*?)\s*\(([^()]*)\)$`)
 
 // MlxLink parses `mlxlink -d <dev> [-m] [-c] [-e] [--port_type PCIE]` and mstflint's `mstlink`
 // (mstflint mlxlink/modules/mlxlink_commander.cpp). The report is titled sections of

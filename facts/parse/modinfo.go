@@ -2,14 +2,14 @@ package parse
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // modinfoNotFoundRe is kmod's refusal, "modinfo: ERROR: Module nv_peer_mem not found.".
-var modinfoNotFoundRe = regexp.MustCompile(`^modinfo: ERROR: Module (\S+) not found\.?$`)
+var modinfoNotFoundRe = lazyregexp.New(`^modinfo: ERROR: Module (\S+) not found\.?$`)
 
 // Modinfo parses `modinfo <module>...` (kmod tools/modinfo.c, man modinfo(8)): per module a
 // block of "key:  value" lines, padded to a column, that starts with its file,

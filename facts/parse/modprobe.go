@@ -1,18 +1,18 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 var (
 	// modprobeInsertRe is kmod's "modprobe: ERROR: could not insert 'nv_peer_mem': Invalid argument".
-	modprobeInsertRe = regexp.MustCompile(`^modprobe: ERROR: could not insert '([^']+)': (.+)$`)
+	modprobeInsertRe = lazyregexp.New(`^modprobe: ERROR: could not insert '([^']+)': (.+)$`)
 	// modprobeInsmodRe is -v's "insmod /lib/modules/3.10.0-1127.19.1.el7.x86_64/extra/nv_peer_mem.ko"
 	// (parameters may follow the path).
-	modprobeInsmodRe = regexp.MustCompile(`^insmod (/\S+\.ko(?:\.\w+)?)(?:\s.*)?$`)
+	modprobeInsmodRe = lazyregexp.New(`^insmod (/\S+\.ko(?:\.\w+)?)(?:\s.*)?$`)
 )
 
 // Modprobe parses what `modprobe [-v] <module>` printed (kmod tools/modprobe.c): with -v one

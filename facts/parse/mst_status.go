@@ -1,15 +1,15 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // mstBDFRe matches a PCI address with or without domain, as mst prints it ("03:00.1", "0004:01:00.0").
-var mstBDFRe = regexp.MustCompile(`^([0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
+var mstBDFRe = lazyregexp.New(`^([0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
 
 // MSTStatus parses `mst status` and `mst status -v` (MFT mst script). The plain form lists each
 // /dev/mst node with its access method and PCI address on the next line:

@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // nvParamRe matches a parameter name: LINK_TYPE_P1, EXP_ROM_UEFI_x86_ENABLE, ESWITCH_HAIRPIN_DESCRIPTORS[3].
-var nvParamRe = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*(\[[0-9.]+\])?$`)
+var nvParamRe = lazyregexp.New(`^[A-Z][A-Za-z0-9_]*(\[[0-9.]+\])?$`)
 
 // sysfsBDFRe finds the PCI address in mstconfig's "PCI device: /sys/bus/pci/devices/0000:05:00.0/config".
-var sysfsBDFRe = regexp.MustCompile(`[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]`)
+var sysfsBDFRe = lazyregexp.New(`[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]`)
 
 // MstConfig parses `mstconfig -d <dev> [-e] query` and `mlxconfig -d <dev> [-e] q` (mstflint
 // mlxconfig/mlxcfg_ui.cpp, MFT mlxconfig). Without -d, every device is printed in turn:

@@ -1,10 +1,10 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // OpenSMConf parses opensm.conf (opensm/osm_subnet.c, `opensm -c` writes the full file):
@@ -36,15 +36,15 @@ func OpenSMConf(b []byte) (map[string]string, facts.EvidenceMap, error) {
 // openSMKinds classify opensm log lines, most specific first.
 var openSMKinds = []struct {
 	kind string
-	re   *regexp.Regexp
+	re   *lazyregexp.Regexp
 }{
-	{"subnet_up", regexp.MustCompile(`SUBNET UP`)},
-	{"master", regexp.MustCompile(`Entering MASTER state`)},
-	{"standby", regexp.MustCompile(`Entering STANDBY state`)},
-	{"bind_failed", regexp.MustCompile(`(?i)bind failed|Error from osm_opensm_bind|ERR 5426`)},
-	{"sm_port_down", regexp.MustCompile(`SM port is down|is_sm_port_down|Couldn't find SM port`)},
-	{"exiting", regexp.MustCompile(`Exiting SM`)},
-	{"error", regexp.MustCompile(`\bERR [0-9A-F]{4}\b|(?i)\berror\b`)},
+	{"subnet_up", lazyregexp.New(`SUBNET UP`)},
+	{"master", lazyregexp.New(`Entering MASTER state`)},
+	{"standby", lazyregexp.New(`Entering STANDBY state`)},
+	{"bind_failed", lazyregexp.New(`(?i)bind failed|Error from osm_opensm_bind|ERR 5426`)},
+	{"sm_port_down", lazyregexp.New(`SM port is down|is_sm_port_down|Couldn't find SM port`)},
+	{"exiting", lazyregexp.New(`Exiting SM`)},
+	{"error", lazyregexp.New(`\bERR [0-9A-F]{4}\b|(?i)\berror\b`)},
 }
 
 // OpenSMLog classifies the lines of an opensm log (/var/log/opensm.log, opensm's stdout, or the

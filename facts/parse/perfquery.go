@@ -2,11 +2,11 @@ package parse
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // PerfQueryOutput is what `perfquery` printed.
@@ -45,8 +45,8 @@ var perfqueryNames = map[string]string{
 }
 
 var (
-	perfqueryHeadRe    = regexp.MustCompile(`^# Port (?:extended )?counters: (?:Lid (\d+) )?.*?port (\d+)`)
-	perfqueryCounterRe = regexp.MustCompile(`^(\w+):\.*\s*(\S+)\s*$`)
+	perfqueryHeadRe    = lazyregexp.New(`^# Port (?:extended )?counters: (?:Lid (\d+) )?.*?port (\d+)`)
+	perfqueryCounterRe = lazyregexp.New(`^(\w+):\.*\s*(\S+)\s*$`)
 )
 
 // PerfQuery parses the output of `perfquery` and `perfquery -x` (rdma-core

@@ -1,11 +1,11 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // PerftestOutput is what one capture of a perftest benchmark holds: its runs, several when a
@@ -15,17 +15,17 @@ type PerftestOutput struct {
 }
 
 var (
-	perftestTitleRe   = regexp.MustCompile(`^((?:RDMA[_ ]\S+|Send|Atomic\S*)\b.*\b(BW|Latency)\b.*\bTest)$`)
-	perftestAddrRe    = regexp.MustCompile(`^(local|remote) address: LID (\S+) QPN (\S+) PSN (\S+)`)
-	perftestGIDRe     = regexp.MustCompile(`^GID: (\S+)$`)
-	perftestHeaderRe  = regexp.MustCompile(`^#?bytes\s+(?:#sl\s+)?#?iterations\s+`)
-	perftestColumnRe  = regexp.MustCompile(`(BW peak|BW average|MsgRate Port1|MsgRate Port2|MsgRate|BW Port1|BW Port2|t_min|t_max|t_typical|t_avg|t_stdev|99% percentile|99\.9% percentile)\[([^\]]+)\]|tps average`)
-	perftestPairRe    = regexp.MustCompile(`([A-Za-z][A-Za-z0-9_ .*()/-]*?)\s*:\s*(\S+)`)
-	perftestCompErrRe = regexp.MustCompile(`Completion with error at (client|server)`)
-	perftestStatusRe  = regexp.MustCompile(`Failed status (\d+): wr_id (\d+) syndrom (0x[0-9a-fA-F]+)`)
-	perftestConnectRe = regexp.MustCompile(`Couldn't connect to \S+|Unable to init the socket connection`)
-	perftestPortRe    = regexp.MustCompile(`^Port number (\d+) state is (\S+)$`)
-	perftestFailRe    = regexp.MustCompile(`\b(?:Couldn't|Failed to|Unable to) `)
+	perftestTitleRe   = lazyregexp.New(`^((?:RDMA[_ ]\S+|Send|Atomic\S*)\b.*\b(BW|Latency)\b.*\bTest)$`)
+	perftestAddrRe    = lazyregexp.New(`^(local|remote) address: LID (\S+) QPN (\S+) PSN (\S+)`)
+	perftestGIDRe     = lazyregexp.New(`^GID: (\S+)$`)
+	perftestHeaderRe  = lazyregexp.New(`^#?bytes\s+(?:#sl\s+)?#?iterations\s+`)
+	perftestColumnRe  = lazyregexp.New(`(BW peak|BW average|MsgRate Port1|MsgRate Port2|MsgRate|BW Port1|BW Port2|t_min|t_max|t_typical|t_avg|t_stdev|99% percentile|99\.9% percentile)\[([^\]]+)\]|tps average`)
+	perftestPairRe    = lazyregexp.New(`([A-Za-z][A-Za-z0-9_ .*()/-]*?)\s*:\s*(\S+)`)
+	perftestCompErrRe = lazyregexp.New(`Completion with error at (client|server)`)
+	perftestStatusRe  = lazyregexp.New(`Failed status (\d+): wr_id (\d+) syndrom (0x[0-9a-fA-F]+)`)
+	perftestConnectRe = lazyregexp.New(`Couldn't connect to \S+|Unable to init the socket connection`)
+	perftestPortRe    = lazyregexp.New(`^Port number (\d+) state is (\S+)$`)
+	perftestFailRe    = lazyregexp.New(`\b(?:Couldn't|Failed to|Unable to) `)
 )
 
 // perftestMiB converts perftest's MB/sec and MiB/sec (2^20 bytes per second,

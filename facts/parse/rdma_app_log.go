@@ -3,12 +3,12 @@ package parse
 import (
 	"fmt"
 	"net"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // RDMAAppLogOutput is what a job's output says about the user-space RDMA stack.
@@ -26,24 +26,24 @@ type RDMAAppLogOutput struct {
 var (
 	// ibvMemlockRe is libibverbs' check_memlock_limit() warning (rdma-core libibverbs/init.c):
 	// "libibverbs: Warning: RLIMIT_MEMLOCK is 32768 bytes."
-	ibvMemlockRe = regexp.MustCompile(`RLIMIT_MEMLOCK is (\d+) bytes`)
+	ibvMemlockRe = lazyregexp.New(`RLIMIT_MEMLOCK is (\d+) bytes`)
 	// ucxLogRe is a UCX log line (ucs/debug/log.c): "[1736959004.001121] [node00:29714:0]
 	// ib_iface.c:1060 UCX  ERROR ibv_create_cq(cqe=4096) failed: ...".
-	ucxLogRe = regexp.MustCompile(`\bUCX\s+(ERROR|WARN)\s+(.*)$`)
+	ucxLogRe = lazyregexp.New(`\bUCX\s+(ERROR|WARN)\s+(.*)$`)
 	// ucxMemlockRe is the limit UCX quotes in its ENOMEM hint (uct/ib/base/ib_log.c):
 	// "Please set max locked memory (ulimit -l) to 'unlimited' (current: 64 kbytes)".
-	ucxMemlockRe = regexp.MustCompile(`max locked memory .*\(current: (\d+) kbytes\)`)
+	ucxMemlockRe = lazyregexp.New(`max locked memory .*\(current: (\d+) kbytes\)`)
 	// ncclUsingRe is an NCCL_DEBUG=INFO line naming its sockets' interfaces (src/bootstrap.cc,
 	// src/transport/net_socket.cc, net_ib.cc): "node01:180172:180172 [0] NCCL INFO Bootstrap :
 	// Using ib0:fe80::a288:c203:d2:aaf2%ib0<0>", "... NCCL INFO NET/Socket : Using [0]eth0:172.17.0.2<0>",
 	// "... NCCL INFO NET/IB : Using [0]mlx5_3:1/IB [1]mlx5_2:1/IB ; OOB ib0:11.5.5.50<0>".
-	ncclUsingRe = regexp.MustCompile(`\bNCCL INFO (Bootstrap|NET/Socket|NET/IB) : Using (.*)$`)
+	ncclUsingRe = lazyregexp.New(`\bNCCL INFO (Bootstrap|NET/Socket|NET/IB) : Using (.*)$`)
 	// ncclHostRe is the "host:pid:tid [dev] NCCL" prefix NCCL's logger writes (src/debug.cc).
-	ncclHostRe = regexp.MustCompile(`(?:^|[\s>:\]])([A-Za-z0-9][A-Za-z0-9._-]*):\d+:\d+ \[\d+\] NCCL `)
+	ncclHostRe = lazyregexp.New(`(?:^|[\s>:\]])([A-Za-z0-9][A-Za-z0-9._-]*):\d+:\d+ \[\d+\] NCCL `)
 	// ncclMaskedRe is an address a reporter masked ("X.X.X.X", "xxx.xxx.xxx.xxx").
-	ncclMaskedRe = regexp.MustCompile(`^[Xx]+([.:][Xx]+)+$`)
+	ncclMaskedRe = lazyregexp.New(`^[Xx]+([.:][Xx]+)+$`)
 	// ncclIfRe is one "[0]eth0:172.17.0.2<0>" or "ib0:fe80::1%ib0<0>" item: index, name, address.
-	ncclIfRe = regexp.MustCompile(`^(?:\[\d+\])?([^:\s\[\]]+):(\S+?)(?:<\d+>)?$`)
+	ncclIfRe = lazyregexp.New(`^(?:\[\d+\])?([^:\s\[\]]+):(\S+?)(?:<\d+>)?$`)
 )
 
 // RDMAAppLog reads the output of an RDMA job or test program (mpirun, srun, NCCL/UCX programs)

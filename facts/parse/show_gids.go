@@ -2,11 +2,11 @@ package parse
 
 import (
 	"net"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // ShowGIDs parses the output of Mellanox's `show_gids` script (MLNX_OFED / DOCA), which walks
@@ -127,7 +127,7 @@ func ShowGIDsCount(b []byte) (facts.GIDListing, bool) {
 }
 
 // gidRe is a GID as show_gids prints it: eight groups of four hex digits.
-var gidRe = regexp.MustCompile(`^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){7}$`)
+var gidRe = lazyregexp.New(`^[0-9a-fA-F]{4}(:[0-9a-fA-F]{4}){7}$`)
 
 // portNumbered returns port n of d, appending it (with its number evidence) when missing.
 func portNumbered(d *facts.Device, n int, l Line) *facts.Port {

@@ -1,11 +1,11 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // SMInfoOutput is what `sminfo` printed.
@@ -15,8 +15,8 @@ type SMInfoOutput struct {
 	Refusal *facts.ToolRefusal
 }
 
-var sminfoRe = regexp.MustCompile(`sminfo: sm lid (\d+) sm guid (0x[0-9a-fA-F]+), activity count (\d+) priority (\d+)(?:\s+state (\d+) (\S+))?`)
-var sminfoStateRe = regexp.MustCompile(`^state (\d+) (\S+)\s*$`)
+var sminfoRe = lazyregexp.New(`sminfo: sm lid (\d+) sm guid (0x[0-9a-fA-F]+), activity count (\d+) priority (\d+)(?:\s+state (\d+) (\S+))?`)
+var sminfoStateRe = lazyregexp.New(`^state (\d+) (\S+)\s*$`)
 
 // SMInfo parses the output of `sminfo` (rdma-core infiniband-diags/sminfo.c):
 //

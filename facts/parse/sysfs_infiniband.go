@@ -3,13 +3,13 @@ package parse
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // SysfsFile is one attribute of /sys/class/infiniband/<dev>, as the caller read it.
@@ -25,8 +25,8 @@ type SysfsFile struct {
 }
 
 var (
-	pciAddrRe = regexp.MustCompile(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
-	hcaTypeRe = regexp.MustCompile(`^MT\d{4,5}$`)
+	pciAddrRe = lazyregexp.New(`^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$`)
+	hcaTypeRe = lazyregexp.New(`^MT\d{4,5}$`)
 )
 
 // SysfsDevice builds an RDMA device from its sysfs attribute files (kernel

@@ -1,20 +1,20 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 var (
 	// unitHeaderRe is the first line of a unit in `systemctl status`: "● opensm.service - LSB: ...";
 	// the bullet is "●", "○", "×", or "*" without UTF-8.
-	unitHeaderRe = regexp.MustCompile(`^(?:●|○|×|\*)\s+(\S+\.(?:service|socket|target|timer|mount|path|slice|scope|device|swap|automount))(?:\s+-\s+.*)?$`)
+	unitHeaderRe = lazyregexp.New(`^(?:●|○|×|\*)\s+(\S+\.(?:service|socket|target|timer|mount|path|slice|scope|device|swap|automount))(?:\s+-\s+.*)?$`)
 	// activeRe is "Active: active (running) since ..." or "Active: failed (Result: exit-code) since ...".
-	activeRe = regexp.MustCompile(`^Active:\s+(\S+)(?:\s+\(([^)]*)\))?`)
+	activeRe = lazyregexp.New(`^Active:\s+(\S+)(?:\s+\(([^)]*)\))?`)
 	// loadedRe is "Loaded: loaded (/etc/init.d/opensm; generated)" or "Loaded: not-found (Reason: ...)".
-	loadedRe = regexp.MustCompile(`^Loaded:\s+(\S+)(?:\s+\(([^)]*)\))?`)
+	loadedRe = lazyregexp.New(`^Loaded:\s+(\S+)(?:\s+\(([^)]*)\))?`)
 )
 
 // unitFileStates are the enablement words systemd prints inside "Loaded: loaded (path; STATE; ...)".

@@ -1,15 +1,15 @@
 package parse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // ulimitMemlockRe is bash's `ulimit -a` line "max locked memory       (kbytes, -l) 64".
-var ulimitMemlockRe = regexp.MustCompile(`\(kbytes, -l\)\s+(\S+)\s*$`)
+var ulimitMemlockRe = lazyregexp.New(`\(kbytes, -l\)\s+(\S+)\s*$`)
 
 // Ulimit reads the locked-memory limit from `ulimit -a` (bash builtins/ulimit.def) or `ulimit -l`
 // (a bare "64" or "unlimited"), in KiB:

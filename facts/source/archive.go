@@ -86,6 +86,7 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 	if err != nil {
 		return err
 	}
+	a.opt.started()
 	cr := &cappedReader{r: stream, max: a.opt.MaxStream}
 	a.stream = cr
 	last, err := a.readTar(cr, f)

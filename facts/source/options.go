@@ -38,8 +38,16 @@ type Options struct {
 	// folder, or in the archive when it is not known to be in one. It runs on the reading
 	// goroutine, before the archive is read to its end: diagnose guesses from these paths
 	// which rules the snapshot can run and compiles them meanwhile. A pending member later
-	// found to be in a sosreport that reads nothing of it was still Seen.
+	// found to be in a sosreport that reads nothing of it was still Seen. For a folder,
+	// OpenWith lists the files the snapshot could read and calls Seen with each before it
+	// returns (seeFolder).
 	Seen func(rel string)
+	// Started, when set, is called once by OpenWith when the reading is under way: for an
+	// archive, once its decoder runs (xz-utils started, or the goroutine that decodes), before
+	// its first member is read; for a folder or a single capture, before it is read. diagnose
+	// starts loading its rules then, so that this work does not delay the start of xz-utils
+	// on a busy machine. It runs on the reading goroutine and must not block.
+	Started func()
 	// PureGoXZ decodes .xz in-process (github.com/ulikunitz/xz) even when xz-utils is
 	// installed; by default xz-utils decodes, about four times faster.
 	PureGoXZ bool
@@ -47,6 +55,13 @@ type Options struct {
 	// keepAll keeps every member: the second reading of an archive whose top folder was taken
 	// for a sosreport by its name but holds no sos_commands/.
 	keepAll bool
+}
+
+// started calls Started, if set.
+func (o Options) started() {
+	if o.Started != nil {
+		o.Started()
+	}
 }
 
 func (o Options) withDefaults() Options {

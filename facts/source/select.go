@@ -1,6 +1,7 @@
 package source
 
 import (
+	"io/fs"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -127,4 +128,33 @@ func (r *roots) under(root string) []pending {
 	}
 	r.pending = rest
 	return out
+}
+
+// maxSeenEntries bounds the entries seeFolder lists in a folder that is not a sosreport.
+const maxSeenEntries = 4096
+
+// seeFolder calls seen with the path of each file of the folder fsys that a snapshot could
+// read, as Options.Seen: in a sosreport, those Select decides Read, below the folders it does
+// not skip; in another folder (a gather output, captures), every file, up to maxSeenEntries
+// entries listed. It opens no file and reads no content: the paths are diagnose's guess of the
+// rules to compile while the folder is read, as those of an archive's members are.
+func seeFolder(fsys fs.FS, seen func(rel string)) {
+	st, err := fs.Stat(fsys, "sos_commands")
+	sos := err == nil && st.IsDir()
+	n := 0
+	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		switch n++; {
+		case err != nil || p == ".":
+			return nil // the reading names what cannot be listed
+		case !sos && n > maxSeenEntries:
+			return fs.SkipAll
+		case d.IsDir():
+			if sos && Select(p, true) == Skip {
+				return fs.SkipDir
+			}
+		case !sos || Select(p, false) == Read:
+			seen(p)
+		}
+		return nil
+	})
 }

@@ -1,9 +1,11 @@
 package source_test
 
 import (
+	"archive/tar"
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -229,5 +231,87 @@ func TestArchiveSeen(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"notes", "sos_commands/infiniband/ibstat", "etc/hostname"}, seen); diff != "" {
 		t.Errorf("seen in a report without top folder (-want +got):\n%s", diff)
+	}
+}
+
+// TestFolderSeen: Options.Seen is told, for a sosreport folder, of each file a snapshot could
+// read, by its path below the report's top folder, as for the same report archived, and never
+// of one skipped or listed; in a folder that is not a sosreport, of every file.
+func TestFolderSeen(t *testing.T) {
+	captures := sosCaptures(t)
+	ms := []member{reg(top+"etc/apt/sources.list", "deb x\n"), reg(top+"sos_commands/infiniband/not_a_spec_output", "x\n"),
+		symlink(top+"sys/class/infiniband/mlx5_0", "../../devices/pci0000:00/0000:00:02.0/infiniband/mlx5_0"),
+		reg(top+"sys/module/x/parameters/y", "1\n"), reg(top+"sos_commands/kernel/uname_-a", "Linux\n")}
+	for _, c := range captures {
+		ms = append(ms, reg(top+c.name, c.body))
+	}
+	root := t.TempDir()
+	for _, m := range ms {
+		p := filepath.Join(root, filepath.FromSlash(m.name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if m.typ == tar.TypeSymlink {
+			err = os.Symlink(m.link, p)
+		} else {
+			err = os.WriteFile(p, []byte(m.body), 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var seen []string
+	if _, _, err := source.OpenWith(root, source.Options{Seen: func(rel string) { seen = append(seen, rel) }}); err != nil {
+		t.Fatal(err)
+	}
+	var archived []string
+	if _, _, err := source.OpenWith(writeFile(t, t.TempDir(), "r.tar", tarBytes(t, ms...)), source.Options{Seen: func(rel string) { archived = append(archived, rel) }}); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(archived)
+	if diff := cmp.Diff(archived, seen); diff != "" || !slices.Contains(seen, "sos_commands/infiniband/ibstat") || slices.Contains(seen, "etc/apt/sources.list") {
+		t.Errorf("seen in the folder %q (-archived +folder):\n%s", seen, diff)
+	}
+
+	folder := filepath.Join(root, top, "sos_commands", "infiniband")
+	seen = nil
+	if _, _, err := source.OpenWith(folder, source.Options{Seen: func(rel string) { seen = append(seen, rel) }}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"ibstat", "not_a_spec_output"}; !slices.Equal(seen, want) {
+		t.Errorf("seen in a folder of captures: %q, want %q", seen, want)
+	}
+}
+
+// TestStarted: Options.Started is called once, before the first member is Seen, when the
+// decoder of an archive runs (xz-utils or not), and before a folder or a single capture is read.
+func TestStarted(t *testing.T) {
+	captures := sosCaptures(t)
+	tarball := tarBytes(t, dir(top), reg(top+captures[0].name, captures[0].body), reg(top+"etc/hostname", "node01\n"))
+	folder := t.TempDir()
+	writeFile(t, folder, "ibstat", []byte(captures[0].body))
+	for _, tc := range []struct {
+		name string
+		path string
+		opt  source.Options
+	}{
+		{"tar", writeFile(t, t.TempDir(), "r.tar", tarball), source.Options{}},
+		{"tar.gz", writeFile(t, t.TempDir(), "r.tar.gz", gzipBytes(t, tarball)), source.Options{}},
+		{"tar.xz", writeFile(t, t.TempDir(), "r.tar.xz", xzBytes(t, tarball)), source.Options{}},
+		{"tar.xz in Go", writeFile(t, t.TempDir(), "r.tar.xz", xzBytes(t, tarball)), source.Options{PureGoXZ: true}},
+		{"folder", folder, source.Options{}},
+		{"capture", writeFile(t, t.TempDir(), "ibstat", []byte(captures[0].body)), source.Options{}},
+	} {
+		var calls []string
+		opt := tc.opt
+		opt.Seen = func(rel string) { calls = append(calls, rel) }
+		opt.Started = func() { calls = append(calls, "(started)") }
+		if _, _, err := source.OpenWith(tc.path, opt); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if len(calls) == 0 || calls[0] != "(started)" || slices.Index(calls[1:], "(started)") >= 0 {
+			t.Errorf("%s: calls %q, want Started once, before any member Seen", tc.name, calls)
+		}
 	}
 }

@@ -48,7 +48,11 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 		return nil, info, err
 	}
 	if st.IsDir() {
+		opt.started()
 		fsys, err := openDirectory(path)
+		if err == nil && opt.Seen != nil {
+			seeFolder(fsys, opt.Seen)
+		}
 		return fsys, info, err
 	}
 	f, err := openRegular(path)
@@ -90,6 +94,7 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 	case looksLikeArchiveName(path):
 		return nil, info, &Error{Path: path, Kind: ErrFormat, Err: errors.New("not a tar, gzip, xz or bzip2 archive (by its content)")}
 	default:
+		opt.started()
 		data, err := readCapture(path, br, opt.withDefaults().MaxMember)
 		if err != nil {
 			return nil, info, err
@@ -112,6 +117,7 @@ func rereadAll(path string, opt Options, f *os.File, fm format) (*archive, error
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	opt.keepAll = true
+	opt.Started = nil // called at the first reading
 	a := &archive{path: path, opt: opt, file: f}
 	return a, a.read(bufio.NewReaderSize(f, 1<<16), fm)
 }
