@@ -123,6 +123,20 @@ func openPage(t *testing.T, path string, width, height int) (context.Context, *b
 	return ctx, l
 }
 
+// pageFile writes the page of f to a file of the test's and returns its path.
+func pageFile(t *testing.T, f *report.Fleet) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := html.Write(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "fleet.html")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // TestPageInChromium loads the page of a 40-node fleet built from real corpus captures from a
 // file:// URL in headless chromium: it loads without a console error and without a request, its
 // key parts are there (summary counts, a group row, the heat map, a plot, a node that expands),
@@ -134,15 +148,7 @@ func openPage(t *testing.T, path string, width, height int) (context.Context, *b
 // the assertions are about.
 func TestPageInChromium(t *testing.T) {
 	f := realistic(t)
-	var b bytes.Buffer
-	if err := html.Write(&b, f); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "fleet.html")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, l := openPage(t, path, 1400, 1000)
+	ctx, l := openPage(t, pageFile(t, f), 1400, 1000)
 
 	text := func(sel string) string {
 		t.Helper()
@@ -224,15 +230,7 @@ func TestDocsScreenshot(t *testing.T) {
 	if out == "" {
 		t.Skip("RDMADOCTOR_FLEET_PNG not set (make fleet-report-png sets it)")
 	}
-	var b bytes.Buffer
-	if err := html.Write(&b, realistic(t)); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "fleet.html")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, l := openPage(t, path, 1280, 2300)
+	ctx, l := openPage(t, pageFile(t, realistic(t)), 1280, 2300)
 	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
@@ -265,15 +263,7 @@ func TestFabricInChromium(t *testing.T) {
 	if d == nil || len(d.SMs) != 2 || len(d.ErrorLinks) != fabricRows || d.ErrorLinksMore == 0 {
 		t.Fatalf("digest %+v: want 2 SMs and %d links with errors, and more", d, fabricRows)
 	}
-	var b bytes.Buffer
-	if err := html.Write(&b, f); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "fleet.html")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, l := openPage(t, path, 1400, 1000)
+	ctx, l := openPage(t, pageFile(t, f), 1400, 1000)
 	eval := func(js string) string {
 		t.Helper()
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
