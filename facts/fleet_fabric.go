@@ -25,6 +25,19 @@ type FleetFabric struct {
 	DroppedLinks int `json:"dropped_links"`
 }
 
+// PortErrorCounters are the link and receive error counters of a port (InfiniBand
+// PortCounters, by sysfs counters/ name) worth comparing across nodes and showing in a fleet's
+// fabric: what the node summaries keep and the human fleet reports list, sorted.
+var PortErrorCounters = []string{
+	"excessive_buffer_overrun_errors",
+	"link_downed",
+	"link_error_recovery",
+	"local_link_integrity_errors",
+	"port_rcv_errors",
+	"port_xmit_discards",
+	"symbol_error",
+}
+
 // FabricEvidence is an input line of one host's snapshot: facts.Evidence with the host (the
 // JSON shape of report.FleetEvidence: host, source, path, line, text).
 type FabricEvidence struct {

@@ -27,18 +27,8 @@ var KeySysctls = []string{
 	"vm.zone_reclaim_mode",
 }
 
-// errorCounters are the port counters a summary keeps: the link and receive error counters
-// (InfiniBand PortCounters, sysfs counters/ names) that are worth comparing and plotting
-// across nodes.
-var errorCounters = []string{
-	"excessive_buffer_overrun_errors",
-	"link_downed",
-	"link_error_recovery",
-	"local_link_integrity_errors",
-	"port_rcv_errors",
-	"port_xmit_discards",
-	"symbol_error",
-}
+// errorCounters are the port counters a summary keeps (facts.PortErrorCounters).
+var errorCounters = facts.PortErrorCounters
 
 // Summarize returns the summary of snapshot s under the fleet label host. It is pure: it reads
 // only s, and shares no maps or slices with it that a caller might modify later.
