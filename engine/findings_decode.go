@@ -34,40 +34,29 @@ func findingsFrom(v any) (out []rawFinding, ok bool) {
 
 // from fills f from the finding object m (see findingsFrom).
 func (f *rawFinding) from(m map[string]any) bool {
-	for k, v := range m {
-		var ok bool
+	text := map[string]*string{"message": &f.Message, "severity": &f.Severity, "confidence": &f.Confidence, "scope": &f.Scope, "unknown": &f.Unknown}
+	return fields(m, text, func(k string, v any) bool {
 		switch k {
 		case "subject":
-			ok = subjectFrom(v, &f.Subject)
-		case "message":
-			ok = str(v, &f.Message)
+			return subjectFrom(v, &f.Subject)
 		case "evidence":
-			ok = evidenceFrom(v, &f.Evidence)
-		case "severity":
-			ok = str(v, &f.Severity)
-		case "confidence":
-			ok = str(v, &f.Confidence)
-		case "scope":
-			ok = str(v, &f.Scope)
-		case "unknown":
-			ok = str(v, &f.Unknown)
-		default:
-			ok = false
+			return evidenceFrom(v, &f.Evidence)
 		case "vars":
-			if v == nil {
-				ok = true // null leaves the map nil
-				break
-			}
-			var vars map[string]any
-			if vars, ok = v.(map[string]any); ok {
-				var conv any
-				conv, ok = plain(vars)
-				if ok {
-					f.Vars = conv.(map[string]any)
-				}
-			}
+			return varsFrom(v, &f.Vars)
 		}
-		if !ok {
+		return false
+	})
+}
+
+// fields reads each member of the object m: a string into text[key], any other key with other;
+// false when one of them cannot be read directly.
+func fields(m map[string]any, text map[string]*string, other func(key string, v any) bool) bool {
+	for k, v := range m {
+		if p, ok := text[k]; ok {
+			if !str(v, p) {
+				return false
+			}
+		} else if !other(k, v) {
 			return false
 		}
 	}
@@ -83,35 +72,22 @@ func subjectFrom(v any, s *report.Subject) bool {
 	if !ok {
 		return false
 	}
-	for k, v := range m {
-		switch k {
-		case "device":
-			ok = str(v, &s.Device)
-		case "pci":
-			ok = str(v, &s.PCI)
-		case "netdev":
-			ok = str(v, &s.Netdev)
-		case "node_guid":
-			ok = str(v, &s.NodeGUID)
-		case "node_description":
-			ok = str(v, &s.NodeDescription)
-		case "port":
-			if v == nil {
-				s.Port = nil
-				break
-			}
-			n := 0
-			if ok = integer(v, &n); ok {
-				s.Port = &n
-			}
-		default:
-			ok = false
-		}
-		if !ok {
+	text := map[string]*string{"device": &s.Device, "pci": &s.PCI, "netdev": &s.Netdev, "node_guid": &s.NodeGUID, "node_description": &s.NodeDescription}
+	return fields(m, text, func(k string, v any) bool {
+		if k != "port" {
 			return false
 		}
-	}
-	return true
+		if v == nil {
+			s.Port = nil
+			return true
+		}
+		n := 0
+		if !integer(v, &n) {
+			return false
+		}
+		s.Port = &n
+		return true
+	})
 }
 
 // evidenceFrom fills evs from a finding's evidence array (null leaves it nil).
@@ -133,25 +109,28 @@ func evidenceFrom(v any, evs *[]facts.Evidence) bool {
 			return false
 		}
 		ev := &(*evs)[i]
-		for k, v := range m {
-			switch k {
-			case "source":
-				ok = str(v, &ev.Source)
-			case "path":
-				ok = str(v, &ev.Path)
-			case "text":
-				ok = str(v, &ev.Text)
-			case "line":
-				ok = integer(v, &ev.Line)
-			default:
-				ok = false
-			}
-			if !ok {
-				return false
-			}
+		text := map[string]*string{"source": &ev.Source, "path": &ev.Path, "text": &ev.Text}
+		if !fields(m, text, func(k string, v any) bool { return k == "line" && integer(v, &ev.Line) }) {
+			return false
 		}
 	}
 	return true
+}
+
+// varsFrom sets *vars to v, a finding's vars object, as encoding/json reads it into a
+// map[string]any (null leaves it nil).
+func varsFrom(v any, vars *map[string]any) bool {
+	if v == nil {
+		return true
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return false
+	}
+	conv, ok := plain(v)
+	if ok {
+		*vars = conv.(map[string]any)
+	}
+	return ok
 }
 
 // str sets *s to v, a string (null leaves it).
