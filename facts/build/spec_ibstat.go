@@ -85,10 +85,15 @@ func refused(s *facts.Snapshot, in Input, tool string, r *facts.ToolRefusal, lis
 
 // hasLinePrefix reports whether some line of head starts with prefix.
 func hasLinePrefix(head []byte, prefix string) bool {
-	for _, l := range bytes.Split(head, []byte("\n")) {
-		if bytes.HasPrefix(l, []byte(prefix)) {
+	if prefix == "" {
+		return true
+	}
+	for len(head) > 0 {
+		line, rest, _ := bytes.Cut(head, []byte("\n"))
+		if bytes.HasPrefix(line, []byte(prefix)) {
 			return true
 		}
+		head = rest
 	}
 	return false
 }
