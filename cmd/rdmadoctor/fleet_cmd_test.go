@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -276,5 +277,62 @@ func TestFleetFabricInJSON(t *testing.T) {
 	code, stdout, _ := runCLI(t, "fleet", "--format", "yaml", "--fail-on", "none", dir)
 	if code != 0 || !strings.Contains(stdout, "\nfabric:\n") || !strings.Contains(stdout, "sm_views:") {
 		t.Errorf("YAML (exit %d) has no fabric", code)
+	}
+}
+
+// TestFleetFabricInTableAndMarkdown: the table and Markdown reports show the fabric the JSON
+// carries: the subnet managers with who saw them, the links with receive errors with both ends
+// and the host whose capture counted them, and the hosts' ports not mapped to the fabric, each
+// list cut and saying how many more. The nodes are corpus cases with fabric captures: 112
+// (sminfo and ibdiagnet2.sm name the master SM) and 301 (ibdiagnet2's run of an NDR fabric
+// with its port counters), and 017 (ibstat only).
+func TestFleetFabricInTableAndMarkdown(t *testing.T) {
+	dir := t.TempDir()
+	for host, c := range map[string]string{
+		"gpu020": "112-cx6-ib-sriov-pf-initializing-switch-sm-master-local-opensm-bind-fails",
+		"gpu038": "301-ndr-cx7-quantum2-fabric-ibdiagnet2-full-run-switch-fw-mismatch-dup-nodedesc",
+		"gpu003": "017-cx4-back-to-back-linkup-initializing-no-sm-fdr-cable",
+	} {
+		if err := os.CopyFS(filepath.Join(dir, host), os.DirFS(filepath.Join(fixtures.CorpusDir(t), c))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("COLUMNS", "120")
+	code, table, stderr := runCLI(t, "fleet", dir)
+	if code != exitFindings {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	for _, re := range []string{
+		`(?m)^Fabric \(the fabric captures of all nodes merged\):\n  \d+ nodes \(\d+ switches\), \d+ ports, \d+ links; 0 of \d+ InfiniBand ports of the hosts mapped`,
+		`(?m)^0x08c0eb0300f6fc26  4    15        MASTER  gpu020 \(ibdiagnet2, sminfo\)$`,
+		`(?m)^0xb0cf0e0300d33fc0  180  12        MASTER  gpu038 \(ibdiagnet2\)$`,
+		`(?m)^Links with receive errors over rdma-core's thresholds at either end \(14, rising during`,
+		`(?m)^  switch 0xfc6a1c03008a5c00 "Quantum-2 Mellanox Technologies" port 27 \(1/14/1\)\n        gpu038: link_downed 102, port_xmit_discards 32750\n  <-> CA 0x5c25730300f3df50 "node27 mlx5_11" port 1\n        gpu038: link_downed 55, port_rcv_errors 65535, port_xmit_discards 65535, symbol_error 65535$`,
+		`(?m)^  4 more links with errors \(in the JSON report's fabric\)$`,
+		`(?m)^Host ports not mapped to the fabric \(\d+: no capture shows their cable\):\n  gpu003 ibp4s0/1, gpu020 mlx5_0/1`,
+	} {
+		if !regexp.MustCompile(re).MatchString(table) {
+			t.Errorf("table lacks %s:\n%s", re, table)
+		}
+	}
+	for _, l := range strings.Split(table, "\n") {
+		if len([]rune(l)) > 120 {
+			t.Errorf("line wider than COLUMNS: %q", l)
+		}
+	}
+	code, md, _ := runCLI(t, "fleet", "--format", "markdown", dir)
+	if code != exitFindings {
+		t.Fatalf("markdown: exit %d", code)
+	}
+	for _, want := range []string{
+		"### Fabric\n",
+		"| `0x08c0eb0300f6fc26` | 4 | 15 | MASTER | gpu020 (ibdiagnet2, sminfo) |",
+		`| switch 0xfc6a1c03008a5c00 "Quantum-2 Mellanox Technologies" port 27 (1/14/1) | gpu038: link\_downed 102, port\_xmit\_discards 32750 | CA 0x5c25730300f3df50 "node27 mlx5\_11" port 1 | gpu038: link\_downed 55,`,
+		"4 more links with errors (in the JSON report's fabric)",
+		"Host ports not mapped to the fabric (",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q", want)
+		}
 	}
 }

@@ -27,18 +27,8 @@ var KeySysctls = []string{
 	"vm.zone_reclaim_mode",
 }
 
-// errorCounters are the port counters a summary keeps: the link and receive error counters
-// (InfiniBand PortCounters, sysfs counters/ names) that are worth comparing and plotting
-// across nodes.
-var errorCounters = []string{
-	"excessive_buffer_overrun_errors",
-	"link_downed",
-	"link_error_recovery",
-	"local_link_integrity_errors",
-	"port_rcv_errors",
-	"port_xmit_discards",
-	"symbol_error",
-}
+// errorCounters are the port counters a summary keeps (facts.PortErrorCounters).
+var errorCounters = facts.PortErrorCounters
 
 // Summarize returns the summary of snapshot s under the fleet label host. It is pure: it reads
 // only s, and shares no maps or slices with it that a caller might modify later.
@@ -93,8 +83,8 @@ func ipoib(s *facts.Snapshot) []facts.SummaryIPoIB {
 		if nd.Kind != facts.NetdevIPoIB || nd.Capture != "" {
 			continue
 		}
-		ip := facts.SummaryIPoIB{Name: nd.Name, Mode: nd.IPoIBMode, MTU: copyInt(nd.MTU), Parent: nd.Parent,
-			PKey: nd.PKey, Device: nd.RDMADevice, Port: copyInt(nd.RDMAPort)}
+		ip := facts.SummaryIPoIB{Name: nd.Name, Mode: nd.IPoIBMode, MTU: facts.CopyOf(nd.MTU), Parent: nd.Parent,
+			PKey: nd.PKey, Device: nd.RDMADevice, Port: facts.CopyOf(nd.RDMAPort)}
 		pick(&ip.Evidence, nd.Evidence, "mode", "ipoib_mode")
 		pick(&ip.Evidence, nd.Evidence, "mtu", "mtu")
 		out = append(out, ip)
@@ -130,20 +120,4 @@ func pick(to *facts.EvidenceMap, from facts.EvidenceMap, key, field string) {
 	if ev, ok := from[field]; ok {
 		to.Set(key, ev)
 	}
-}
-
-func copyInt(p *int) *int {
-	if p == nil {
-		return nil
-	}
-	v := *p
-	return &v
-}
-
-func copyFloat(p *float64) *float64 {
-	if p == nil {
-		return nil
-	}
-	v := *p
-	return &v
 }

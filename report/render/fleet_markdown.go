@@ -10,7 +10,7 @@ import (
 
 // FleetMarkdown writes the fleet report for a ticket: the headline, the groups and the fleet
 // diagnoses as tables, each fleet diagnosis' evidence and fixes in code blocks, the worst nodes,
-// and the nodes that could not be (fully) read.
+// the fabric (report.Digest), and the nodes that could not be (fully) read.
 func FleetMarkdown(w io.Writer, f *report.Fleet) error {
 	f = escapedFleet(f)
 	var b strings.Builder
@@ -53,6 +53,9 @@ func FleetMarkdown(w io.Writer, f *report.Fleet) error {
 			d := n.Diagnoses[0]
 			fmt.Fprintf(&b, "| %s | %s | %s | %d | %s on %s |\n", mdEscape(n.Host), n.Status, n.Worst, len(n.Diagnoses), code(d.ID), mdEscape(d.Subject.String()))
 		}
+	}
+	if d := report.Digest(f.Fabric); d != nil {
+		fleetFabricMarkdown(&b, d)
 	}
 	var problems []report.FleetNode
 	for _, n := range f.Nodes {

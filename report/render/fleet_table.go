@@ -18,7 +18,8 @@ const hostListWidth = 40
 // FleetTable writes the fleet report for an operator: a headline (nodes by status and worst
 // severity), then the groups (one line per rule with its compressed host list, the number of
 // nodes and subjects, and one example message), then the fleet diagnoses with their evidence
-// and fixes, then the worst nodes, and last the nodes that could not be (fully) read. Control
+// and fixes, then the worst nodes, then the fabric (report.Digest: subnet managers, links with
+// errors, hosts' ports not mapped), and last the nodes that could not be (fully) read. Control
 // characters from the input are shown escaped.
 func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 	f = escapedFleet(f)
@@ -112,6 +113,9 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 
 	if len(f.Groups) == 0 && len(f.FleetDiagnoses) == 0 && len(nodesWith(f, report.NodeOK))+len(nodesWith(f, report.NodePartial)) > 0 {
 		b.WriteString("\nNo problem found on the nodes that could be read by the rules that could run on them.\n")
+	}
+	if d := report.Digest(f.Fabric); d != nil {
+		fleetFabricTable(&b, d, p, width)
 	}
 	if bad := nodesWith(f, report.NodeUnreadable); len(bad) > 0 {
 		fmt.Fprintf(&b, "\n%s (%s, not diagnosed):\n", p(severityColors["error"], "Unreadable"), plural(len(bad), "node", "nodes"))

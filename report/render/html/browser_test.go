@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -122,6 +123,20 @@ func openPage(t *testing.T, path string, width, height int) (context.Context, *b
 	return ctx, l
 }
 
+// pageFile writes the page of f to a file of the test's and returns its path.
+func pageFile(t *testing.T, f *report.Fleet) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := html.Write(&b, f); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "fleet.html")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // TestPageInChromium loads the page of a 40-node fleet built from real corpus captures from a
 // file:// URL in headless chromium: it loads without a console error and without a request, its
 // key parts are there (summary counts, a group row, the heat map, a plot, a node that expands),
@@ -133,15 +148,7 @@ func openPage(t *testing.T, path string, width, height int) (context.Context, *b
 // the assertions are about.
 func TestPageInChromium(t *testing.T) {
 	f := realistic(t)
-	var b bytes.Buffer
-	if err := html.Write(&b, f); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "fleet.html")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, l := openPage(t, path, 1400, 1000)
+	ctx, l := openPage(t, pageFile(t, f), 1400, 1000)
 
 	text := func(sel string) string {
 		t.Helper()
@@ -223,15 +230,7 @@ func TestDocsScreenshot(t *testing.T) {
 	if out == "" {
 		t.Skip("RDMADOCTOR_FLEET_PNG not set (make fleet-report-png sets it)")
 	}
-	var b bytes.Buffer
-	if err := html.Write(&b, realistic(t)); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "fleet.html")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, l := openPage(t, path, 1280, 2300)
+	ctx, l := openPage(t, pageFile(t, realistic(t)), 1280, 2300)
 	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
@@ -243,4 +242,77 @@ func TestDocsScreenshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%s: %d bytes", out, len(shot))
+}
+
+// Corpus cases with fabric captures: an sminfo answer and ibdiagnet2.sm naming the master SM
+// (112), and ibdiagnet2's full run of an NDR fabric with its port counters (301).
+const (
+	smMaster   = "112-cx6-ib-sriov-pf-initializing-switch-sm-master-local-opensm-bind-fails"
+	ndrFabric  = "301-ndr-cx7-quantum2-fabric-ibdiagnet2-full-run-switch-fw-mismatch-dup-nodedesc"
+	fabricRows = 10 // report.DigestCap
+)
+
+// TestFabricInChromium: the fabric section of a fleet whose snapshots hold fabric captures
+// lists the subnet managers with who saw them, the links with receive errors with both ends
+// and each host's counters (cut at report.DigestCap, saying how many more), and the hosts' ports
+// not mapped to the fabric; the page loads without a console error, and a screenshot of the
+// section is kept as the test's artifact.
+func TestFabricInChromium(t *testing.T) {
+	f := runFleet(t, []member{{"gpu001", healthyH100}, {"gpu003", noSM}, {"gpu020", smMaster}, {"gpu038", ndrFabric}})
+	d := report.Digest(f.Fabric)
+	if d == nil || len(d.SMs) != 2 || len(d.ErrorLinks) != fabricRows || d.ErrorLinksMore == 0 {
+		t.Fatalf("digest %+v: want 2 SMs and %d links with errors, and more", d, fabricRows)
+	}
+	ctx, l := openPage(t, pageFile(t, f), 1400, 1000)
+	eval := func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+	rows := func(sel string) []string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(`+strconv.Quote(sel)+`)].map(e => e.innerText)`))
+		if err != nil {
+			t.Fatalf("%s: %v", sel, err)
+		}
+		return v
+	}
+	sms, links := rows("#fabric table.sms tbody tr"), rows("#fabric table.links tbody tr")
+	unmapped := eval(`document.querySelector("#fabric p.unmapped").innerText`)
+	nav := eval(`document.querySelector('header nav a[href="#fabric"]').innerText`)
+	shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#fabric")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	png := artifact(t, "fleet-fabric.png")
+	if err := os.WriteFile(png, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", png)
+	if p := l.report(); len(p) > 0 {
+		t.Errorf("the page did what it must not:\n%s", strings.Join(p, "\n"))
+	}
+
+	if nav != "Fabric" {
+		t.Errorf("nav link %q", nav)
+	}
+	// 112's sminfo: "sminfo: sm lid 4 sm guid 0x8c0eb0300f6fc26, activity count 5568705 priority 15 state 3 SMINFO_MASTER"
+	if len(sms) != 2 || !regexp.MustCompile(`^0x08c0eb0300f6fc26\s+4\s+15\s+MASTER\s+gpu020 \(ibdiagnet2, sminfo\)$`).MatchString(sms[0]) ||
+		!strings.Contains(sms[1], "0xb0cf0e0300d33fc0") || !strings.Contains(sms[1], "gpu038 (ibdiagnet2)") {
+		t.Errorf("SM rows %q", sms)
+	}
+	// the link with the most receive errors in 301's ibdiagnet2.pm: both ends, gpu038's counters
+	if len(links) != fabricRows || !strings.Contains(links[0], `switch 0xfc6a1c03008a5c00 "Quantum-2 Mellanox Technologies" port 27 (1/14/1)`) ||
+		!strings.Contains(links[0], `CA 0x5c25730300f3df50 "node27 mlx5_11" port 1`) || !strings.Contains(links[0], "gpu038: link_downed 55, port_rcv_errors 65535") {
+		t.Errorf("%d link rows, the first %q", len(links), links[0])
+	}
+	if more := eval(`document.querySelector("#fabric .fabpart:nth-child(2) p.cut").innerText`); !strings.HasPrefix(more, fmt.Sprint(d.ErrorLinksMore)+" more links with errors") {
+		t.Errorf("cut note %q", more)
+	}
+	if !strings.Contains(unmapped, "gpu001 mlx5_0/1") || !strings.Contains(unmapped, "more") {
+		t.Errorf("unmapped ports %q", unmapped)
+	}
 }

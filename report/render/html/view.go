@@ -30,6 +30,8 @@ type view struct {
 
 	Heat  heatmap
 	Plots []chart
+	// Fabric is the fleet's fabric in brief (report.Digest); nil without one.
+	Fabric *report.FabricDigest
 
 	Detailed []nodeView
 	Listed   []nodeView
@@ -156,6 +158,7 @@ func build(f *report.Fleet) *view {
 	}
 	v.Heat = heat(f, sorted, anchors)
 	v.Plots = plots(f)
+	v.Fabric = report.Digest(f.Fabric)
 	return v
 }
 
