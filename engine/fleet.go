@@ -89,7 +89,10 @@ func (e *FleetEngine) Diagnose(ctx context.Context, doc *facts.Fleet) ([]report.
 	if err != nil {
 		return nil, nil, err
 	}
-	results, failed := evalRules(withRunnable(ctx, run), e.rules, input, run, e.Timeout)
+	// One evaluation per rule: OPA keeps every rule's complete values (its per-node sets) to the
+	// end of an evaluation, and on 10,000 nodes those of all fleet rules at once were a fifth
+	// of the run's peak memory; alone, each rule's are dropped before the next runs.
+	results, failed := evalEach(ctx, e.rules, input, run, e.Timeout)
 	for pkg, reason := range failed {
 		skipped = append(skipped, report.Skipped{ID: e.set.byPkg[pkg].ID, Reason: reason, Failed: true})
 	}

@@ -7,19 +7,29 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
+	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
+	"github.com/rdmadoctor/rdmadoctor/facts/fabricview"
 )
 
 // TestFleetInputValueInterned: the fleet document the fleet rules see is the value inputValue
-// makes of it, with equal parts one term: nodes with the same devices share them.
+// makes of it, with equal parts one term: nodes with the same devices share them, and hosts
+// with the same own InfiniBand ports their list of them in the fabric.
 func TestFleetInputValueInterned(t *testing.T) {
 	nodes := map[string]fstest.MapFS{}
+	view := fabricview.New()
 	for _, c := range []string{"005", "017", "021", "112"} {
 		for _, n := range []string{"a", "b"} {
 			nodes["node"+c+n] = caseFS(t, c)
+			s, err := build.Snapshot(nodes["node"+c+n], facts.SourceInfo{Kind: "captures"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			view.Add("node"+c+n, s)
 		}
 	}
 	doc := fleetOf(t, nodes)
-	doc.Fabric = nil // the fabric's evidence names each host: no two hosts share it
+	doc.Fabric = view.Fabric()
 	want, err := engine.InputValue(doc)
 	if err != nil {
 		t.Fatal(err)
@@ -47,5 +57,15 @@ func TestFleetInputValueInterned(t *testing.T) {
 	}
 	if summaries.Elem(0) == summaries.Elem(1) {
 		t.Error("two hosts are one term")
+	}
+	hosts := got.(ast.Object).Get(ast.StringTerm("fabric")).Get(ast.StringTerm("hosts")).Value.(*ast.Array)
+	if hosts.Len() < 4 {
+		t.Fatalf("%d fabric hosts, want the InfiniBand nodes' (at least 4)", hosts.Len())
+	}
+	ports := func(i int) *ast.Term { return hosts.Elem(i).Get(ast.StringTerm("ports")) }
+	for i := 0; i+1 < hosts.Len(); i += 2 {
+		if ports(i) != ports(i+1) {
+			t.Errorf("%v and %v: equal own ports are two terms", hosts.Elem(i).Get(ast.StringTerm("host")), hosts.Elem(i+1).Get(ast.StringTerm("host")))
+		}
 	}
 }

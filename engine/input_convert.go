@@ -44,6 +44,15 @@ func (c *converter) term(v reflect.Value, ti *typeInfo) (*ast.Term, error) {
 	if ti.viaMarshaler(v) {
 		return viaJSON(v)
 	}
+	if c.Intern != nil {
+		if ref, ok := refOf(v, ti); ok {
+			return c.Intern.byRef(ref, func() (*ast.Term, error) { return c.termOf(v, ti) })
+		}
+	}
+	return c.termOf(v, ti)
+}
+
+func (c *converter) termOf(v reflect.Value, ti *typeInfo) (*ast.Term, error) {
 	switch ti.kind {
 	case reflect.Pointer:
 		if v.IsNil() {

@@ -30,10 +30,15 @@ type Source struct {
 	// built-in rules: engine TestBuiltinRules, `opa check`). Load then reads only the package
 	// statement and METADATA of their modules, and Prepare parses the modules it compiles.
 	Tested bool
+	// Index, for a Tested source, is the JSON index of its modules (BuildIndex; rules/index.json
+	// for the built-in rules, which TestBuiltinIndex keeps up to date): Load parses no module
+	// the index holds an entry for, made of the same content, and takes its package and rule
+	// from it. A module changed since is parsed as without it.
+	Index []byte
 }
 
 // Builtin is the embedded rule set.
-func Builtin() Source { return Source{Name: "rules", FS: rules.FS, Tested: true} }
+func Builtin() Source { return Source{Name: "rules", FS: rules.FS, Tested: true, Index: rules.Index} }
 
 // Dir is a user rule folder given with --rules.
 func Dir(dir string) (Source, error) {
@@ -71,7 +76,8 @@ type module struct {
 	src  []byte
 	pkg  ast.Ref
 	// m is the parsed module; for a module of a Tested source, until Prepare parses it, only
-	// its package statement and METADATA (header).
+	// its package statement and METADATA (header), or nil when Load took it from the source's
+	// Index.
 	m      *ast.Module
 	header bool
 	// parsed caches the whole module of a header-only one: Warm or the first compile parses it,
@@ -151,9 +157,13 @@ func (s *Set) load(src Source) []error {
 	}
 	// Parsing is a fifth of the start-up time: spread it over the CPUs, then register the
 	// modules in path order so that duplicate errors are deterministic.
+	var index moduleIndex
+	if src.Tested {
+		index = readIndex(src.Index)
+	}
 	parsed := make([]parsedModule, len(regos))
 	parallel(len(regos), func(i int) {
-		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]), src.Tested)
+		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]), src.Tested, index)
 	})
 	for _, pm := range parsed {
 		if pm.errs != nil {
@@ -171,6 +181,8 @@ type parsedModule struct {
 	m      *ast.Module
 	header bool
 	errs   []error
+	// indexed, when m is nil: the module's entry in its source's index.
+	indexed indexEntry
 }
 
 // parserOptions are built once, not per file (the capabilities list is large).
@@ -182,11 +194,15 @@ var parserOptions = sync.OnceValue(func() ast.ParserOptions {
 // package statement, which a rule's package-scoped METADATA block precedes: OPA's parser reads
 // the annotations exactly as from the whole file, at a fraction of the cost. The rest is parsed
 // when a compile needs the module (module.whole): a library module too, since a compile of some
-// rules takes only the libraries they refer to.
-func parseModule(fsys fs.FS, p, file string, headerOnly bool) parsedModule {
+// rules takes only the libraries they refer to. A module of index made of the same content is
+// not parsed at all.
+func parseModule(fsys fs.FS, p, file string, headerOnly bool, index moduleIndex) parsedModule {
 	src, err := fs.ReadFile(fsys, p)
 	if err != nil {
 		return parsedModule{errs: []error{fmt.Errorf("%s: %w", file, err)}}
+	}
+	if e, ok := index.entry(p, src); ok && headerOnly {
+		return parsedModule{file: file, src: src, header: true, indexed: e}
 	}
 	if h := header(src); headerOnly && h != nil {
 		m, errs := parse(file, h)
@@ -266,28 +282,44 @@ func (s *Set) addModule(pm parsedModule) []error {
 	if _, dup := s.modules[file]; dup {
 		return []error{fmt.Errorf("%s: loaded twice", file)}
 	}
-	s.modules[file] = &module{file: file, src: src, pkg: m.Package.Path, m: m, header: pm.header}
-	if !m.Package.Path.HasPrefix(rulePrefix) {
-		if hasRuleID(m) {
+	var pkg ast.Ref
+	var row int
+	if m != nil {
+		pkg, row = m.Package.Path, m.Package.Location.Row
+	} else {
+		pkg, row = packageRef(pm.indexed.Package), pm.indexed.Row
+	}
+	s.modules[file] = &module{file: file, src: src, pkg: pkg, m: m, header: pm.header}
+	if !pkg.HasPrefix(rulePrefix) {
+		if m != nil && hasRuleID(m) {
 			// Rule METADATA in a library package: the rule would never run.
 			return []error{fmt.Errorf("%s:%d: package %s has rule METADATA (custom.id) but rule packages are rdmadoctor.rules.<id_with_underscores>",
-				file, m.Package.Location.Row, packageName(m.Package.Path))}
+				file, row, packageName(pkg))}
 		}
 		return nil // a library module (rdmadoctor.lib...)
 	}
-	if len(m.Package.Path) != len(rulePrefix)+1 {
+	if len(pkg) != len(rulePrefix)+1 {
 		return []error{fmt.Errorf("%s:%d: rule packages are rdmadoctor.rules.<id_with_underscores>, not %s",
-			file, m.Package.Location.Row, packageName(m.Package.Path))}
+			file, row, packageName(pkg))}
 	}
-	r, problems := ruleFromModule(file, src, m, !pm.header)
+	var r *Rule
+	var problems []error
+	if m != nil {
+		r, problems = ruleFromModule(file, src, m, !pm.header)
+	} else if pm.indexed.Rule != nil {
+		rule := *pm.indexed.Rule
+		rule.File = file
+		rule.pkg, _ = rulePackage(pkg)
+		r = &rule
+	}
 	if r == nil || r.ID == "" {
 		return problems
 	}
 	if prev, dup := s.byID[r.ID]; dup {
-		return append(problems, fmt.Errorf("%s:%d: duplicate rule id %q (also in %s)", file, m.Package.Location.Row, r.ID, prev.File))
+		return append(problems, fmt.Errorf("%s:%d: duplicate rule id %q (also in %s)", file, row, r.ID, prev.File))
 	}
 	if prev, dup := s.byPkg[r.pkg]; dup {
-		return append(problems, fmt.Errorf("%s:%d: package %s already defined in %s", file, m.Package.Location.Row, m.Package.Path, prev.File))
+		return append(problems, fmt.Errorf("%s:%d: package %s already defined in %s", file, row, pkg, prev.File))
 	}
 	s.byID[r.ID] = r
 	s.byPkg[r.pkg] = r

@@ -150,10 +150,10 @@ var (
 // parsed (once: Warm may have done it already) and, a rule module, checked for `findings`. Safe
 // for concurrent use.
 //
-// The METADATA of the header, which Load parsed already, is not parsed again (its YAML is a
-// third of the parse of a rule module): the rest of the file is parsed without annotations and
-// given copies of the header's, unless it has METADATA of its own (a rule-scoped block), when
-// the whole file is parsed with them.
+// The METADATA of the header, when Load parsed it, is not parsed again (its YAML is a third of
+// the parse of a rule module): the rest of the file is parsed without annotations and given
+// copies of the header's, unless it has METADATA of its own (a rule-scoped block), when the
+// whole file is parsed with them, as a module Load took from the index is.
 func (m *module) whole() (*ast.Module, []error) {
 	if !m.header {
 		return m.m, nil
@@ -161,7 +161,7 @@ func (m *module) whole() (*ast.Module, []error) {
 	m.parsed.once.Do(func() {
 		var whole *ast.Module
 		var errs []error
-		if h := header(m.src); h != nil && !bytes.Contains(m.src[len(h):], []byte("METADATA")) {
+		if h := header(m.src); m.m != nil && h != nil && !bytes.Contains(m.src[len(h):], []byte("METADATA")) {
 			whole, errs = parseWith(m.file, m.src, bodyParserOptions())
 			if errs == nil {
 				whole.Annotations = make([]*ast.Annotations, len(m.m.Annotations))

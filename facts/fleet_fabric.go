@@ -6,7 +6,8 @@ package facts
 // cabled to, and every host's sminfo answers. Two records are one port only when they name the
 // same GUID and port number (a node GUID, or a CA's port GUID), or, inside one capture file,
 // the same LID and port (a subnet's LIDs are unique); a node description is never an identity.
-// Every fact keeps the host and the line it was read from. Lists are sorted.
+// Every fact keeps the host and the line it was read from (a host's own ports, Hosts, by the
+// host they are listed under). Lists are sorted.
 type FleetFabric struct {
 	// Nodes are the fabric's switches and CAs by node GUID.
 	Nodes []FleetFabricNode `json:"nodes"`
@@ -168,8 +169,10 @@ type FabricHostPort struct {
 	// Peer is the ID of the port at the other end of its cable (a switch port, or a CA's port
 	// back to back), when some capture showed the link; empty otherwise.
 	Peer string `json:"peer,omitempty"`
-	// Evidence are the host's lines for port_guid, node_guid and state.
-	Evidence map[string]FabricEvidence `json:"evidence"`
+	// Evidence are the host's lines for port_guid, node_guid, state and physical_state, without
+	// a host: they are FabricHost.Host's (a rule quoting one adds it, as it does for a node
+	// summary's). Equal ports of many hosts are then one value (facts/fabricview shares them).
+	Evidence EvidenceMap `json:"evidence"`
 }
 
 // FabricSMView is one sminfo answer of one host: the master (or other) SM its port reached.

@@ -97,6 +97,7 @@ func Run(ctx context.Context, paths []string, opts Options) (*Result, error) {
 	if werr != nil {
 		return nil, werr
 	}
+	opts.Engine = nil // the node rules, compiled, are not needed by the fleet rules
 	return assemble(ctx, res, fabric, opts)
 }
 

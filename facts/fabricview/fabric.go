@@ -275,6 +275,8 @@ func (v *View) assembleHosts(byRoot map[string]*facts.FleetFabricPort, links []f
 	}
 	sort.Strings(names)
 	var out []facts.FabricHost
+	same := sharer[facts.FabricHostPort]{}
+	sameInputs := sharer[string]{}
 	for _, name := range names {
 		h := v.hosts[name]
 		fh := facts.FabricHost{Host: name, Inputs: compactStrings(sortedCopy(h.inputs)), SMRefusals: h.refused}
@@ -300,6 +302,7 @@ func (v *View) assembleHosts(byRoot map[string]*facts.FleetFabricPort, links []f
 		if len(fh.Ports) == 0 && len(fh.Inputs) == 0 && len(fh.SMRefusals) == 0 {
 			continue
 		}
+		fh.Ports, fh.Inputs = same.share(fh.Ports), sameInputs.share(fh.Inputs)
 		out = append(out, fh)
 	}
 	return out

@@ -108,6 +108,11 @@ func (x *extract) ev(e facts.Evidence) facts.FabricEvidence {
 	return facts.FabricEvidence{Host: x.host, Source: x.str(e.Source), Path: x.str(e.Path), Line: e.Line, Text: x.str(e.Text)}
 }
 
+// ownEv is a line of the host's own port: its host is the FabricHost's.
+func (x *extract) ownEv(e facts.Evidence) facts.Evidence {
+	return facts.Evidence{Source: x.str(e.Source), Path: x.str(e.Path), Line: e.Line, Text: x.str(e.Text)}
+}
+
 func (x *extract) evMap(m facts.EvidenceMap, keep func(string) bool) map[string]facts.FabricEvidence {
 	n := len(m)
 	if keep != nil { // sized for what is kept: a host port keeps 3 of the ~50 lines of its port
@@ -176,19 +181,25 @@ func (x *extract) addHostPorts(devs []facts.Device) {
 			if d.Capture != "" {
 				continue
 			}
-			ev := x.evMap(p.Evidence, func(k string) bool { return k == "port_guid" || k == "state" || k == "physical_state" })
+			ev := make(facts.EvidenceMap, 4)
+			for _, k := range [...]string{"port_guid", "state", "physical_state"} {
+				if e, ok := p.Evidence[k]; ok {
+					ev[k] = x.ownEv(e)
+				}
+			}
 			if e, ok := d.Evidence["node_guid"]; ok {
-				ev["node_guid"] = x.ev(e)
+				ev["node_guid"] = x.ownEv(e)
 			}
 			hp := facts.FabricHostPort{
-				Device: x.str(d.Name), Port: p.Number, LinkLayer: p.LinkLayer, State: p.State, PhysicalState: p.PhysicalState,
-				LID: p.LID, SMLID: p.SMLID, RateGbps: p.RateGbps, Evidence: ev,
+				Device: x.str(d.Name), Port: p.Number, LinkLayer: x.str(p.LinkLayer), State: x.str(p.State),
+				PhysicalState: x.str(p.PhysicalState), LID: facts.CopyOf(p.LID), SMLID: facts.CopyOf(p.SMLID), RateGbps: facts.CopyOf(p.RateGbps),
+				Evidence: ev,
 			}
 			if usableGUID(d.NodeGUID) {
-				hp.NodeGUID = d.NodeGUID
+				hp.NodeGUID = x.str(d.NodeGUID)
 			}
 			if usableGUID(p.PortGUID) {
-				hp.PortGUID = p.PortGUID
+				hp.PortGUID = x.str(p.PortGUID)
 			}
 			x.hostPts = append(x.hostPts, hostPort{port: hp, keys: keys})
 		}

@@ -33,6 +33,8 @@ type View struct {
 	maxPorts, maxLinks int
 
 	droppedPorts, droppedLinks int
+	// samePorts keeps one list of the equal own ports of many hosts.
+	samePorts sharer[hostPort]
 }
 
 type portAcc struct {
@@ -77,6 +79,7 @@ func (v *View) Add(host string, s *facts.Snapshot) {
 		return
 	}
 	x := newExtract(host, s) // outside the lock: the copying is the work
+	portsKey := listKey(x.hostPts)
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	for _, t := range x.ties {
@@ -100,7 +103,11 @@ func (v *View) Add(host string, s *facts.Snapshot) {
 		v.hosts[x.host] = h
 	}
 	h.inputs = append(h.inputs, x.inputs...)
-	h.ports = append(h.ports, x.hostPts...)
+	if len(h.ports) == 0 {
+		h.ports = v.samePorts.shareKey(portsKey, x.hostPts)
+	} else { // a copy: h.ports may be shared
+		h.ports = append(h.ports[:len(h.ports):len(h.ports)], x.hostPts...)
+	}
 	h.refused = append(h.refused, x.refused...)
 	v.sms = append(v.sms, x.sms...)
 }

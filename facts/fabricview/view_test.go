@@ -235,3 +235,30 @@ func TestNoFabric(t *testing.T) {
 		t.Errorf("an ibstat alone made a fabric: %+v", f)
 	}
 }
+
+// Hosts whose own ports are equal (copies of one node image: the same captures, the same
+// GUIDs) share one list, as the fleet document and its OPA value then do; their lines name
+// no host (they are the host's), and a host with other ports keeps its own.
+func TestHostsShareEqualPorts(t *testing.T) {
+	const c = "corpus/010-archwiki-mlx4-ddr-back-to-back-ipoib-group-rate/"
+	image := map[string]string{"iblinkinfo": c + "iblinkinfo", "ibstat": c + "ibstat"}
+	v := fabricview.New()
+	v.Add("node01", snapshot(t, image))
+	v.Add("node02", snapshot(t, image))
+	v.Add("node03", snapshot(t, map[string]string{"ibstat": "ibstat/cx4-back-to-back-active-node01.txt"}))
+	f := v.Fabric()
+	if len(f.Hosts) != 3 {
+		t.Fatalf("%d hosts, want 3", len(f.Hosts))
+	}
+	a, b, other := f.Hosts[0], f.Hosts[1], f.Hosts[2]
+	if len(a.Ports) == 0 || &a.Ports[0] != &b.Ports[0] {
+		t.Errorf("node01 and node02 hold equal ports in two lists: %+v, %+v", a.Ports, b.Ports)
+	}
+	if len(other.Ports) == 0 || &other.Ports[0] == &a.Ports[0] {
+		t.Errorf("node03's ports are node01's: %+v", other.Ports)
+	}
+	hp := hostPort(f, "node02", "mlx4_0", 1)
+	if e := hp.Evidence["state"]; e.Source != "ibstat" || e.Path != "ibstat" || !strings.Contains(e.Text, "Active") {
+		t.Errorf("node02 mlx4_0 port 1 state line = %+v, want its ibstat's", e)
+	}
+}

@@ -20,7 +20,7 @@ func devices(s *facts.Snapshot) []facts.SummaryDevice {
 			continue
 		}
 		sd := facts.SummaryDevice{Name: d.Name, CAType: d.CAType, PSID: d.BoardID, Firmware: d.Firmware,
-			PCIAddress: d.PCIAddress, Function: d.Function, NUMANode: copyInt(d.NUMANode), Ports: ports(d)}
+			PCIAddress: d.PCIAddress, Function: d.Function, NUMANode: facts.CopyOf(d.NUMANode), Ports: ports(d)}
 		pick(&sd.Evidence, d.Evidence, "ca_type", "ca_type")
 		pick(&sd.Evidence, d.Evidence, "psid", "board_id")
 		pick(&sd.Evidence, d.Evidence, "firmware", "firmware")
@@ -97,7 +97,7 @@ func devices(s *facts.Snapshot) []facts.SummaryDevice {
 		if sd.NUMANode == nil {
 			for _, fn := range s.PCI {
 				if fn.Address == sd.PCIAddress && fn.NUMANode != nil {
-					sd.NUMANode = copyInt(fn.NUMANode)
+					sd.NUMANode = facts.CopyOf(fn.NUMANode)
 					pick(&sd.Evidence, fn.Evidence, "numa_node", "numa_node")
 				}
 			}
@@ -153,7 +153,7 @@ func ports(d *facts.Device) []facts.SummaryPort {
 	out := make([]facts.SummaryPort, 0, len(d.Ports))
 	for _, p := range d.Ports {
 		sp := facts.SummaryPort{Number: p.Number, State: p.State, PhysicalState: p.PhysicalState,
-			RateGbps: copyFloat(p.RateGbps), WidthLanes: copyInt(p.WidthLanes), LaneSpeed: p.LaneSpeed,
+			RateGbps: facts.CopyOf(p.RateGbps), WidthLanes: facts.CopyOf(p.WidthLanes), LaneSpeed: p.LaneSpeed,
 			LinkLayer: p.LinkLayer, Netdev: p.Netdev}
 		for _, k := range []string{"state", "physical_state", "rate_gbps", "width_lanes", "lane_speed", "link_layer"} {
 			pick(&sp.Evidence, p.Evidence, k, k)

@@ -83,8 +83,8 @@ func ipoib(s *facts.Snapshot) []facts.SummaryIPoIB {
 		if nd.Kind != facts.NetdevIPoIB || nd.Capture != "" {
 			continue
 		}
-		ip := facts.SummaryIPoIB{Name: nd.Name, Mode: nd.IPoIBMode, MTU: copyInt(nd.MTU), Parent: nd.Parent,
-			PKey: nd.PKey, Device: nd.RDMADevice, Port: copyInt(nd.RDMAPort)}
+		ip := facts.SummaryIPoIB{Name: nd.Name, Mode: nd.IPoIBMode, MTU: facts.CopyOf(nd.MTU), Parent: nd.Parent,
+			PKey: nd.PKey, Device: nd.RDMADevice, Port: facts.CopyOf(nd.RDMAPort)}
 		pick(&ip.Evidence, nd.Evidence, "mode", "ipoib_mode")
 		pick(&ip.Evidence, nd.Evidence, "mtu", "mtu")
 		out = append(out, ip)
@@ -120,20 +120,4 @@ func pick(to *facts.EvidenceMap, from facts.EvidenceMap, key, field string) {
 	if ev, ok := from[field]; ok {
 		to.Set(key, ev)
 	}
-}
-
-func copyInt(p *int) *int {
-	if p == nil {
-		return nil
-	}
-	v := *p
-	return &v
-}
-
-func copyFloat(p *float64) *float64 {
-	if p == nil {
-		return nil
-	}
-	v := *p
-	return &v
 }

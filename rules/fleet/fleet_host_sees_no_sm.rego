@@ -28,6 +28,7 @@
 #       note: "on a node that reaches the master - then check the master's log (opensm: /var/log/opensm.log) for this port's GUID {{port_guid}}"
 package rdmadoctor.rules.fleet_host_sees_no_sm
 
+import data.rdmadoctor.lib.fleet
 import data.rdmadoctor.lib.fleet.fabric
 
 # others(h, s) are the answers of other nodes than h in subnet s naming a MASTER.
@@ -41,7 +42,7 @@ findings contains f if {
 	s != ""
 	ms := others(h.host, s)
 	count(ms) > 0
-	f := finding(h, p, ms, sprintf("is %s/%s: no SM has configured it", [p.state, object.get(p, "physical_state", "?")]), [p.evidence.state])
+	f := finding(h, p, ms, sprintf("is %s/%s: no SM has configured it", [p.state, object.get(p, "physical_state", "?")]), fleet.evidence(h, p, ["state"]))
 }
 
 # sminfo's query got no answer ("sminfo: iberror: query failed"); a tool that could not open

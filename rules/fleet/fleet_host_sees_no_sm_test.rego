@@ -9,10 +9,11 @@ master := {
 	"evidence": {"host": "node02", "source": "sminfo", "path": "sminfo_-C_mlx5_0_-P_1", "line": 1, "text": "sminfo: sm lid 4 sm guid 0x8c0eb0300f6fc26, activity count 5568705 priority 15 state 3 SMINFO_MASTER"},
 }
 
-# node01's ibstat of corpus 112's PF that stayed Initializing (fixtures/ibstat/pf-initializing.txt).
+# node01's ibstat of corpus 112's PF that stayed Initializing (fixtures/ibstat/pf-initializing.txt);
+# a host's own lines name no host: they are the host's.
 port(state, phys, subnet) := {
 	"device": "mlx5_5", "port": 1, "port_guid": "0x1070fd0300c4fe5a", "state": state, "physical_state": phys, "subnet": subnet,
-	"evidence": {"state": {"host": "node01", "source": "ibstat", "path": "ibstat", "line": 9, "text": "\t\tState: Initializing"}},
+	"evidence": {"state": {"source": "ibstat", "path": "ibstat", "line": 9, "text": "\t\tState: Initializing"}},
 }
 
 doc(p, refusals) := {"fabric": {"sm_views": [master], "hosts": [{"host": "node01", "ports": [p], "sm_refusals": refusals}, {"host": "node02", "ports": []}]}}

@@ -27,6 +27,7 @@
 #       note: link_downed and link_error_recovery of the switch port - a count that keeps rising is a flapping link (reseat or replace the cable)
 package rdmadoctor.rules.fleet_peer_port_down
 
+import data.rdmadoctor.lib.fleet
 import data.rdmadoctor.lib.fleet.fabric
 
 down_states := {"Down"}
@@ -47,7 +48,7 @@ findings contains f if {
 		"message": sprintf("%s %s port %d (%s) is cabled to %s, which %s's capture shows %s/%s%s", [
 			h.host, p.device, p.port, own_state(p), fabric.name(q), v.host, v.state, object.get(v, "physical_state", "?"), verdict(p),
 		]),
-		"evidence": array.concat([e | some k in ["state", "physical_state"]; e := p.evidence[k]], [e | some e in [v.evidence.state]]),
+		"evidence": array.concat(fleet.evidence(h, p, ["state", "physical_state"]), [e | some e in [v.evidence.state]]),
 		"vars": {"switch_guid": q.node_guid, "switch_port": q.port},
 	}
 	f := object.union(base, grade(p))

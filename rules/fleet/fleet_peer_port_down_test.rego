@@ -12,13 +12,14 @@ switch_port := {
 	}],
 }
 
-# node01's port cabled to it (the link from a capture of another time), with its ibstat lines.
+# node01's port cabled to it (the link from a capture of another time), with its ibstat lines
+# (a host's own lines name no host: they are the host's).
 host(state, phys, peer_host) := {"host": peer_host, "ports": [{
 	"device": "mlx4_0", "port": 1, "state": state, "physical_state": phys, "fabric_port": "0x0002c90300002f78/1",
 	"peer": "0x0002c902004b2678/8",
 	"evidence": {
-		"state": {"host": peer_host, "source": "ibstat", "path": "ibstat", "line": 9, "text": sprintf("\t\tState: %s", [state])},
-		"physical_state": {"host": peer_host, "source": "ibstat", "path": "ibstat", "line": 10, "text": sprintf("\t\tPhysical state: %s", [phys])},
+		"state": {"source": "ibstat", "path": "ibstat", "line": 9, "text": sprintf("\t\tState: %s", [state])},
+		"physical_state": {"source": "ibstat", "path": "ibstat", "line": 10, "text": sprintf("\t\tPhysical state: %s", [phys])},
 	},
 }]}
 
@@ -30,6 +31,7 @@ test_fires_when_both_ends_are_down if {
 	f.severity == "error"
 	f.message == `node01 mlx4_0 port 1 (Down/Polling) is cabled to switch 0x0002c902004b2678 "Infiniscale-IV Mellanox Technologies" port 8, which node02's capture shows Down/Polling: the link is down at both ends - the cable, a module, or a disabled switch port`
 	[e.line | some e in f.evidence] == [9, 10, 24]
+	[e.host | some e in f.evidence] == ["node01", "node01", "node02"]
 	f.vars == {"switch_guid": "0x0002c902004b2678", "switch_port": 8}
 }
 

@@ -5,7 +5,8 @@
 #   by facts/fabricview): ports by ID, each end of a link with its views, the PortCounters of a
 #   port that count errors in what it received, judged against rdma-core's thresholds
 #   (infiniband-diags/etc/error_thresholds, as rules/counters use them), and names for people.
-#   Every evidence entry of the fabric already carries its host.
+#   Every evidence entry of the fabric carries its host but a host's own ports' (hosts[].ports[],
+#   the host's lines: fleet.evidence(h, p, fields) adds h.host, as for a node summary).
 # scope: package
 package rdmadoctor.lib.fleet.fabric
 
