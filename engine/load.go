@@ -57,7 +57,7 @@ func Dir(dir string) (Source, error) {
 const catalogOrderFile = "data/catalog_order.yaml"
 
 // rulePrefix is the package prefix of rule modules: data.rdmadoctor.rules.<id_with_underscores>.
-var rulePrefix = ast.MustParseRef("data.rdmadoctor.rules")
+var rulePrefix = packageRef("rdmadoctor.rules")
 
 // Set is a loaded and validated rule set, not yet compiled.
 type Set struct {

@@ -140,10 +140,10 @@ func (s *Set) modulesFor(ids []string, fleet bool) (map[string]*ast.Module, map[
 
 var (
 	// libPrefix is the package prefix of the library modules (rules/lib/).
-	libPrefix = ast.MustParseRef("data.rdmadoctor.lib")
+	libPrefix = packageRef("rdmadoctor.lib")
 	// fleetLibPrefix is that of the fleet libraries: helpers over the fleet document, compiled
 	// with the fleet rules only (rules/lib/fleet*.rego).
-	fleetLibPrefix = ast.MustParseRef("data.rdmadoctor.lib.fleet")
+	fleetLibPrefix = packageRef("rdmadoctor.lib.fleet")
 )
 
 // whole returns the whole parsed module: m.m, or, when Load parsed only its header, the file
