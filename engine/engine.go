@@ -225,8 +225,15 @@ func evalEach(ctx context.Context, c *compiled, input ast.Value, run map[string]
 }
 
 // decodeFindings reads the findings set of one rule package into out (a pointer to a slice of
-// the finding type); an error names the rule's file.
+// the finding type) as encoding/json reads its JSON text (directly, findingsFrom, for a node
+// rule's findings that follow the contract); an error names the rule's file.
 func decodeFindings(set *Set, r pkgFindings, out any) error {
+	if fs, ok := out.(*[]rawFinding); ok {
+		if direct, ok := findingsFrom(r.value); ok {
+			*fs = direct
+			return nil
+		}
+	}
 	b, err := json.Marshal(r.value)
 	if err != nil {
 		return err

@@ -55,6 +55,9 @@ type rawFleetFinding struct {
 	Severity   string                 `json:"severity"`
 	Confidence string                 `json:"confidence"`
 	Vars       map[string]any         `json:"vars"`
+	// Unknown, as a node rule's (finding.not_judged): the rule could not judge the subject on
+	// these nodes, and says why; it is listed in skipped, not as a diagnosis (fleetNotJudged).
+	Unknown string `json:"unknown"`
 }
 
 // Diagnose evaluates the fleet rules whose fleet groups doc holds (facts.FleetAvailable) once
@@ -93,9 +96,9 @@ func (e *FleetEngine) Diagnose(ctx context.Context, doc *facts.Fleet) ([]report.
 	for pkg, reason := range failed {
 		skipped = append(skipped, report.Skipped{ID: e.set.byPkg[pkg].ID, Reason: reason, Failed: true})
 	}
-	sort.Slice(skipped, func(i, j int) bool { return skipped[i].ID < skipped[j].ID })
 
 	ds := []report.FleetDiagnosis{}
+	var unknown []unjudged
 	for _, r := range results {
 		var fs []rawFleetFinding
 		if err := decodeFindings(e.set, r, &fs); err != nil {
@@ -103,6 +106,10 @@ func (e *FleetEngine) Diagnose(ctx context.Context, doc *facts.Fleet) ([]report.
 		}
 		for _, f := range fs {
 			f.pkg = r.pkg
+			if f.Unknown != "" {
+				unknown = append(unknown, fleetUnjudged(f))
+				continue
+			}
 			d, err := e.diagnosis(f, available, doc)
 			if err != nil {
 				return nil, nil, err
@@ -110,12 +117,31 @@ func (e *FleetEngine) Diagnose(ctx context.Context, doc *facts.Fleet) ([]report.
 			ds = append(ds, d)
 		}
 	}
+	skipped = append(skipped, unjudgedSkipped(e.set, unknown)...)
+	sort.Slice(skipped, func(i, j int) bool { return skipped[i].ID < skipped[j].ID })
 	ds = dedupFleet(ds)
 	sort.SliceStable(ds, func(i, j int) bool { return e.less(&ds[i], &ds[j]) })
 	for i := range ds {
 		ds[i].Rank = i + 1
 	}
 	return ds, skipped, nil
+}
+
+// fleetUnjudged is the fleet finding f that could not judge its subject: named by its nodes
+// and subject ("node03 mlx5_0"), where by the first evidence line with its host
+// (" (node03 ibstat:4)").
+func fleetUnjudged(f rawFleetFinding) unjudged {
+	name := strings.Join(f.Nodes, ",")
+	if s := f.Subject.String(); s != "" && s != "node" {
+		name = strings.TrimSpace(name + " " + s)
+	}
+	u := unjudged{pkg: f.pkg, subject: name, why: f.Unknown}
+	if len(f.Evidence) > 0 {
+		if w := where([]facts.Evidence{f.Evidence[0].Evidence}); w != "" {
+			u.where = " (" + f.Evidence[0].Host + " " + strings.TrimPrefix(w, " (")
+		}
+	}
+	return u
 }
 
 // diagnosis joins a fleet finding with its rule's metadata and fills the fix; steps for another

@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // withFile returns a copy of fsys with one more file: a real capture from fixtures/ put beside a
@@ -110,4 +111,26 @@ func TestFleetMemlockDrift(t *testing.T) {
 	c := caseFS(t, "110")
 	odd := vary(t, c, "ulimit_-a__sge_job_MPI_Job.o112116", "max locked memory       (kbytes, -l) 32", "max locked memory       (kbytes, -l) unlimited")
 	oneOdd(t, "fleet-memlock-drift", c, odd, "node02 allows unlimited locked memory while 2 nodes allow 32 KiB")
+}
+
+// Corpus 005, node02's mlx5_0 sysfs fw_ver varied from the real "28.41.1000" to empty: the rule
+// cannot compare that adapter, and says so in the skipped list with where it read the blank,
+// never passing it as one that matches its peers.
+func TestFleetFirmwareNotJudged(t *testing.T) {
+	c := caseFS(t, "005")
+	odd := vary(t, c, "sys/class/infiniband/mlx5_0/fw_ver", "28.41.1000", "")
+	ds, skipped := diagnoseFleet(t, fleetOf(t, map[string]fstest.MapFS{"node01": c, "node02": odd, "node03": c}))
+	if got := fleetByID(ds, "fleet-firmware-skew"); len(got) != 0 {
+		t.Errorf("diagnoses %+v, want none: the blank version is not judged", got)
+	}
+	var sk *report.Skipped
+	for i := range skipped {
+		if skipped[i].ID == "fleet-firmware-skew" {
+			sk = &skipped[i]
+		}
+	}
+	want := "ran, but could not judge node02 mlx5_0 (node02 sys/class/infiniband/mlx5_0/fw_ver): its running firmware version is unknown (empty in the capture), so it is not compared with the 2 other nodes of PSID MT_0000000838"
+	if sk == nil || sk.Reason != want || strings.Join(sk.NotJudged, ",") != "node02 mlx5_0" {
+		t.Errorf("skipped %+v, want reason %q and not_judged [node02 mlx5_0]", sk, want)
+	}
 }

@@ -130,6 +130,10 @@ func Load(sources ...Source) (*Set, error) {
 func (s *Set) load(src Source) []error {
 	var problems []error
 	var regos []string
+	var index moduleIndex
+	if src.Tested {
+		index = readIndex(src.Index)
+	}
 	err := fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			problems = append(problems, fmt.Errorf("%s: %w", path.Join(src.Name, p), err))
@@ -145,8 +149,8 @@ func (s *Set) load(src Source) []error {
 		switch ext := path.Ext(p); {
 		case ext == ".rego" && !strings.HasSuffix(p, "_test.rego"):
 			regos = append(regos, p)
-		case ext == ".yaml" || ext == ".yml" || ext == ".json":
-			if err := s.loadData(src.FS, p, file); err != nil {
+		case dataFile(p):
+			if err := s.loadData(src.FS, p, file, index); err != nil {
 				problems = append(problems, err)
 			}
 		}
@@ -157,10 +161,6 @@ func (s *Set) load(src Source) []error {
 	}
 	// Parsing is a fifth of the start-up time: spread it over the CPUs, then register the
 	// modules in path order so that duplicate errors are deterministic.
-	var index moduleIndex
-	if src.Tested {
-		index = readIndex(src.Index)
-	}
 	parsed := make([]parsedModule, len(regos))
 	parallel(len(regos), func(i int) {
 		parsed[i] = parseModule(src.FS, regos[i], path.Join(src.Name, regos[i]), src.Tested, index)
@@ -326,20 +326,36 @@ func (s *Set) addModule(pm parsedModule) []error {
 	return problems
 }
 
+// dataFile reports whether the file at p is a data table (YAML or JSON).
+func dataFile(p string) bool {
+	ext := path.Ext(p)
+	return ext == ".yaml" || ext == ".yml" || ext == ".json"
+}
+
 // loadData merges a YAML/JSON table into the data document at the file's directory, the way
 // `opa test rules/` and `opa eval -d rules/` load it (rules/data/x.yaml -> data.data.<its keys>).
-func (s *Set) loadData(fsys fs.FS, p, file string) error {
+//
+// A table index holds an entry for, made of the same content, is taken from it (its JSON form:
+// the same data document, since the store OPA evaluates with holds the JSON form anyway).
+func (s *Set) loadData(fsys fs.FS, p, file string, index moduleIndex) error {
 	b, err := fs.ReadFile(fsys, p)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
 	var doc map[string]any
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		return yamlError(file, err)
-	}
-	if p == catalogOrderFile {
-		if err := s.loadOrder(b, file); err != nil {
-			return err
+	if e, ok := index.entry(p, b); ok && e.Data != nil {
+		doc = e.Data
+		for i, id := range e.Order {
+			s.order[id] = i
+		}
+	} else {
+		if err := yaml.Unmarshal(b, &doc); err != nil {
+			return yamlError(file, err)
+		}
+		if p == catalogOrderFile {
+			if err := s.loadOrder(b, file); err != nil {
+				return err
+			}
 		}
 	}
 	node := s.data

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
@@ -22,13 +23,30 @@ const (
 // unknown and where that was read ("mlx5_0: its running firmware version is unknown (ibstat:4)"),
 // its not_judged the subjects: that the rule found nothing there proves nothing.
 func notJudged(set *Set, fs []rawFinding) (judged []rawFinding, skipped []report.Skipped) {
-	by := map[string][]rawFinding{}
+	var us []unjudged
 	for _, f := range fs {
 		if f.Unknown == "" {
 			judged = append(judged, f)
 			continue
 		}
-		by[f.pkg] = append(by[f.pkg], f)
+		us = append(us, unjudged{pkg: f.pkg, subject: f.Subject.String(), why: f.Unknown, where: where(f.Evidence)})
+	}
+	return judged, unjudgedSkipped(set, us)
+}
+
+// unjudged is a finding that says its rule could not judge its subject: the rule's package, the
+// subject named for people, why (the finding's unknown), and where its first evidence line was
+// read (" (ibstat:4)", "" without one).
+type unjudged struct {
+	pkg, subject, why, where string
+}
+
+// unjudgedSkipped lists each rule of us in skipped, its reason naming each subject with what is
+// unknown and where, its not_judged the subjects, by rule in no set order (the callers sort).
+func unjudgedSkipped(set *Set, us []unjudged) (skipped []report.Skipped) {
+	by := map[string][]unjudged{}
+	for _, u := range us {
+		by[u.pkg] = append(by[u.pkg], u)
 	}
 	for pkg, us := range by {
 		// One clause per reason, naming its subjects with where each was read:
@@ -37,11 +55,11 @@ func notJudged(set *Set, fs []rawFinding) (judged []rawFinding, skipped []report
 		seen := map[string]bool{}
 		var subjects []string
 		for _, f := range us {
-			subj := f.Subject.String()
-			named := subj + where(f)
-			if key := f.Unknown + "\x00" + named; !seen[key] {
+			subj := f.subject
+			named := subj + f.where
+			if key := f.why + "\x00" + named; !seen[key] {
 				seen[key] = true
-				whys[f.Unknown] = append(whys[f.Unknown], named)
+				whys[f.why] = append(whys[f.why], named)
 			}
 			if !seen[subj] && len(subjects) < maxNotJudged {
 				seen[subj] = true
@@ -61,7 +79,7 @@ func notJudged(set *Set, fs []rawFinding) (judged []rawFinding, skipped []report
 		reason := "ran, but could not judge " + strings.Join(clauses, "; ")
 		skipped = append(skipped, report.Skipped{ID: set.byPkg[pkg].ID, Reason: reason, NotJudged: subjects})
 	}
-	return judged, skipped
+	return skipped
 }
 
 func sortedKeys(m map[string][]string) []string {
@@ -73,13 +91,12 @@ func sortedKeys(m map[string][]string) []string {
 	return keys
 }
 
-// where names the first evidence line of f, " (ibstat:4)", or a whole file's path; "" without
-// evidence.
-func where(f rawFinding) string {
-	if len(f.Evidence) == 0 || f.Evidence[0].Path == "" {
+// where names the first of evidence, " (ibstat:4)", or a whole file's path; "" without one.
+func where(evidence []facts.Evidence) string {
+	if len(evidence) == 0 || evidence[0].Path == "" {
 		return ""
 	}
-	ev := f.Evidence[0]
+	ev := evidence[0]
 	if ev.Line > 0 {
 		return " (" + ev.Path + ":" + strconv.Itoa(ev.Line) + ")"
 	}

@@ -40,7 +40,7 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	if info.Kind == "" {
 		s.Source.Kind = detectKind(fsys)
 	}
-	specs := Specs()
+	specs := sorted() // shared: read only here
 	inputs := map[string][]Input{}
 	var unrecognised, outLinks []string
 	var unread []facts.Source // files no spec claims by path or name whose content could not be read

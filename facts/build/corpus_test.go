@@ -3,6 +3,7 @@ package build
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -41,6 +42,28 @@ func TestCorpusBuilds(t *testing.T) {
 			if src.Status == facts.StatusError || (src.Status == facts.StatusPartial) != cut {
 				t.Errorf("%s: %s %s: %s %s", filepath.Base(c), src.Name, src.Origin, src.Status, src.Error)
 			}
+			quotesItsLine(t, filepath.Join(c, src.Origin), src)
+		}
+	}
+}
+
+// quotesItsLine fails unless each problem of src that names a line of the file at path quotes
+// that line, or part of it: a warning must quote the line it is about (line 137 of corpus 002's
+// ibstat was once quoted as "").
+func quotesItsLine(t *testing.T, path string, src facts.Source) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return // a source of a tree, or of part of a file: no one file to hold it to
+	}
+	lines := strings.Split(string(data), "\n")
+	for _, p := range src.Problems {
+		if p.Line <= 0 || p.Line > len(lines) {
+			continue
+		}
+		line := strings.TrimRight(lines[p.Line-1], "\r")
+		if strings.TrimSpace(line) != "" && (p.Text == "" || !strings.Contains(line, strings.TrimSpace(p.Text))) {
+			t.Errorf("%s: line %d %q quoted as %q (%s)", path, p.Line, line, p.Text, p.Why)
 		}
 	}
 }

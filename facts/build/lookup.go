@@ -6,7 +6,7 @@ import "path"
 // pattern or command name, as Snapshot matches it), or "" when none does. The live gatherer uses
 // it to say which source a command that did not run would have fed.
 func SpecOf(p string) string {
-	specs := Specs()
+	specs := sorted() // shared: read only
 	if sp := underTree(specs, p); sp != nil {
 		return sp.Name
 	}

@@ -9,12 +9,11 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // dmesgSniffRe is a kernel log line of an RDMA driver (or of GPUDirect's peer-memory module)
 // with dmesg's timestamp, or with a syslog/journal prefix and the "kernel:" tag.
-var dmesgSniffRe = lazyregexp.New(`(?m)^(\[[^\]]+\]|[A-Z][a-z]{2} +\d+ [\d:]+ \S+ kernel:( \[[^\]]+\])?) (mlx[45]_core|mlx[45]_ib|mlx4_en|infiniband|ib_core|ib_ipoib|nvidia_peermem|nv_peer_mem)\b`)
+var dmesgSniffRe = mustSniff(`(?m)^(\[[^\]]+\]|[A-Z][a-z]{2} +\d+ [\d:]+ \S+ kernel:( \[[^\]]+\])?) (mlx[45]_core|mlx[45]_ib|mlx4_en|infiniband|ib_core|ib_ipoib|nvidia_peermem|nv_peer_mem)\b`)
 
 func init() {
 	register(Spec{

@@ -5,10 +5,9 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibdev2netdevSniffRe = lazyregexp.New(`(?m)^\S.*\bport \d+\b.*==> \S+ \((Up|Down)\)`)
+var ibdev2netdevSniffRe = mustSniff(`(?m)^\S.*\bport \d+\b.*==> \S+ \((Up|Down)\)`)
 
 func init() {
 	register(Spec{

@@ -7,15 +7,14 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 var (
-	ibdiagnetDBSniffRe      = lazyregexp.New(`^# INDEX_TABLE offset:`)
-	ibdiagnetNetDumpSniffRe = lazyregexp.New(`(?m)^\s+#\s+: IB# : Sta\s+: PhysSta`)
+	ibdiagnetDBSniffRe      = mustSniff(`^# INDEX_TABLE offset:`)
+	ibdiagnetNetDumpSniffRe = mustSniff(`(?m)^\s+#\s+: IB# : Sta\s+: PhysSta`)
 	// a port header and its first counter: ibdiagnet2.cables has the same headers over module data
-	ibdiagnetSMSniffRe = lazyregexp.New(`(?m)^ibdiagnet fabric SM report\r?$`)
-	ibdiagnetPMSniffRe = lazyregexp.New(`(?m)^Port=\d+ Lid=0x[0-9a-fA-F]+ GUID=0x[0-9a-fA-F]+.*\r?\n-+\r?\n(link_down_counter|symbol_error_counter|link_error_recovery_counter)=`)
+	ibdiagnetSMSniffRe = mustSniff(`(?m)^ibdiagnet fabric SM report\r?$`)
+	ibdiagnetPMSniffRe = mustSniff(`(?m)^Port=\d+ Lid=0x[0-9a-fA-F]+ GUID=0x[0-9a-fA-F]+.*\r?\n-+\r?\n(link_down_counter|symbol_error_counter|link_error_recovery_counter)=`)
 )
 
 func init() {

@@ -3,10 +3,9 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var iblinkinfoSniffRe = lazyregexp.New(`\[[^\]]*\] ==\(.*\)==>`)
+var iblinkinfoSniffRe = mustSniff(`\[[^\]]*\] ==\(.*\)==>`)
 
 func init() {
 	register(Spec{

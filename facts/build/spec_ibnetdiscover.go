@@ -5,12 +5,11 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 var (
-	ibnetdiscoverSniffRe = lazyregexp.New(`(?m)^(# Topology file:|(CA|SW)\s+\d+\s+\d+\s+0x[0-9a-f]+\s+\d+x)`)
-	ibnodesSniffRe       = lazyregexp.New(`(?m)^(Ca|Switch)\s*: 0x[0-9a-f]+ ports \d+ "`)
+	ibnetdiscoverSniffRe = mustSniff(`(?m)^(# Topology file:|(CA|SW)\s+\d+\s+\d+\s+0x[0-9a-f]+\s+\d+x)`)
+	ibnodesSniffRe       = mustSniff(`(?m)^(Ca|Switch)\s*: 0x[0-9a-f]+ ports \d+ "`)
 )
 
 func init() {

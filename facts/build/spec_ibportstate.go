@@ -3,10 +3,9 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibportstateSniffRe = lazyregexp.New(`(?m)^# Port info: Lid \d+ port \d+\s*$`)
+var ibportstateSniffRe = mustSniff(`(?m)^# Port info: Lid \d+ port \d+\s*$`)
 
 func init() {
 	register(Spec{

@@ -3,10 +3,9 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibqueryerrorsSniffRe = lazyregexp.New(`(?m)^(Errors for (0x[0-9a-fA-F]+ )?"|## Summary: \d+ nodes checked)`)
+var ibqueryerrorsSniffRe = mustSniff(`(?m)^(Errors for (0x[0-9a-fA-F]+ )?"|## Summary: \d+ nodes checked)`)
 
 func init() {
 	register(Spec{

@@ -67,9 +67,9 @@ func deviceArgs(in Input, devs []facts.Device) Input {
 // messages and returns it: a refusal when the tool listed no device (listed == 0); a problem of
 // that line when it listed devices first (ibstat's ibpanic on a CA that vanished while it ran,
 // corpus 002), so the source is partial: the devices read are kept, those it would have listed
-// next are unknown. The problem names the line by number (its text stays in host.userspace), so
-// that warnings on stderr do not carry the word "ibpanic:" that health-check wrappers read as a
-// crash.
+// next are unknown. The problem quotes the line without the "ibpanic: " marker of
+// infiniband-diags (its whole text stays in host.userspace), so that warnings on stderr quote the
+// line they are about but do not carry "panic:", which health-check wrappers read as a crash.
 func refused(s *facts.Snapshot, in Input, tool string, r *facts.ToolRefusal, listed int) error {
 	if r == nil {
 		return nil
@@ -78,17 +78,26 @@ func refused(s *facts.Snapshot, in Input, tool string, r *facts.ToolRefusal, lis
 	t.Tool = tool
 	mergeHost(s, in, facts.Host{Userspace: []facts.ToolRefusal{t}})
 	if listed > 0 {
-		return parse.Problems{{Line: t.Evidence.Line, Why: fmt.Sprintf("%s aborted here (its own error, kept in host.userspace) after %d device(s): the devices it would have listed next are unknown", tool, listed)}}
+		text, marker := t.Evidence.Text, ""
+		if i := strings.Index(text, "ibpanic: "); i >= 0 {
+			text, marker = strings.TrimSpace(text[i+len("ibpanic: "):]), ", an ibpanic"
+		}
+		return parse.Problems{{Line: t.Evidence.Line, Text: text, Why: fmt.Sprintf("%s aborted here (its own error%s, kept in host.userspace) after %d device(s): the devices it would have listed next are unknown", tool, marker, listed)}}
 	}
 	return Refused(t.Message)
 }
 
 // hasLinePrefix reports whether some line of head starts with prefix.
 func hasLinePrefix(head []byte, prefix string) bool {
-	for _, l := range bytes.Split(head, []byte("\n")) {
-		if bytes.HasPrefix(l, []byte(prefix)) {
+	if prefix == "" {
+		return true
+	}
+	for len(head) > 0 {
+		line, rest, _ := bytes.Cut(head, []byte("\n"))
+		if bytes.HasPrefix(line, []byte(prefix)) {
 			return true
 		}
+		head = rest
 	}
 	return false
 }

@@ -5,12 +5,11 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // ibswinfoSniffRe is a line only ibswinfo prints: its default table's "part number |" or
 // "PSU0 status |", or the `-o status` keys.
-var ibswinfoSniffRe = lazyregexp.New(`(?m)^(part number {8}\| |PSU\d status {8}\| |psu\d\.status {8}: )`)
+var ibswinfoSniffRe = mustSniff(`(?m)^(part number {8}\| |PSU\d status {8}\| |psu\d\.status {8}: )`)
 
 func init() {
 	register(Spec{

@@ -3,10 +3,9 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibvDeviceStatisticsSniffRe = lazyregexp.New(`(?m)^(Statistics after \d+ seconds|Press Ctrl-C to stop the Infiniband port statistics collection)\r?$`)
+var ibvDeviceStatisticsSniffRe = mustSniff(`(?m)^(Statistics after \d+ seconds|Press Ctrl-C to stop the Infiniband port statistics collection)\r?$`)
 
 func init() {
 	register(Spec{

@@ -3,10 +3,9 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var ibvDevicesHeadRe = lazyregexp.New(`(?m)^\s*device\s+node GUID\s*$`)
+var ibvDevicesHeadRe = mustSniff(`(?m)^\s*device\s+node GUID\s*$`)
 
 func init() {
 	register(Spec{

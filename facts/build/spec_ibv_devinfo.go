@@ -3,10 +3,9 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var hcaIDRe = lazyregexp.New(`(?m)^\s*hca_id:`)
+var hcaIDRe = mustSniff(`(?m)^\s*hca_id:`)
 
 func init() {
 	register(Spec{

@@ -3,7 +3,6 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 func init() {
@@ -30,4 +29,4 @@ func init() {
 	})
 }
 
-var ifconfigSniffRe = lazyregexp.New(`(?m)^\S+: flags=\d+<[A-Z_,]*>\s+mtu \d+`)
+var ifconfigSniffRe = mustSniff(`(?m)^\S+: flags=\d+<[A-Z_,]*>\s+mtu \d+`)

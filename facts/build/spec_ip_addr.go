@@ -5,7 +5,6 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 func init() {
@@ -25,8 +24,8 @@ func init() {
 }
 
 var (
-	ipSniffRe = lazyregexp.New(`(?m)^\d+: \S+: <[A-Z_,-]*> mtu \d+`)
-	ipInetRe  = lazyregexp.New(`(?m)^\s+inet6? `)
+	ipSniffRe = mustSniff(`(?m)^\d+: \S+: <[A-Z_,-]*> mtu \d+`)
+	ipInetRe  = mustSniff(`(?m)^\s+inet6? `)
 )
 
 // applyIP merges the interfaces of an ip addr/link output. VF lines without their PF header

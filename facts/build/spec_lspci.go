@@ -28,7 +28,7 @@ func init() {
 }
 
 var (
-	lspciSniffRe = lazyregexp.New(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [A-Z][^:\n]*: |^\s*Ln[kK](?:Cap|Sta):\s|^-[+-]-?\[[0-9a-f]{4}:[0-9a-f]{2}\]`)
+	lspciSniffRe = mustSniff(`(?m)^(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\.[0-7] [A-Z][^:\n]*: |^\s*Ln[kK](?:Cap|Sta):\s|^-[+-]-?\[[0-9a-f]{4}:[0-9a-f]{2}\]`)
 	// lspciSlotArgRe finds "-s <bdf>" in a file name, with sos's "_" or the corpus's "." for ":".
 	lspciSlotArgRe = lazyregexp.New(`-s_(?:([0-9a-fA-F]{4})[._:])?([0-9a-fA-F]{2})[._:]([0-9a-fA-F]{2})\.([0-7])`)
 	// vendorArgRe finds "-d 15b3:" (sos: "-d_15b3", "-d_15b3_1017") in a file name.

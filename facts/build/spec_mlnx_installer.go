@@ -3,7 +3,6 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 func init() {
@@ -23,7 +22,7 @@ func init() {
 
 // installerSniffRe finds the installer's own lines (MLNX_OFED_SRC install.pl, mlnxofedinstall,
 // mlnx-en's install, mlnx-fw-updater).
-var installerSniffRe = lazyregexp.New(`(?m)This program will (?:install|create) (?:the )?(?:MLNX_OFED_LINUX|mlnx-en)|^Attempting to perform Firmware update\.\.\.|^\s*Failed to build MLNX_OFED_LINUX for |^\s*Error: \S+ installation failed!|is not supported over kernel \S+, will continue installation without it|^\s*Installing mlnx-ofed-kernel`)
+var installerSniffRe = mustSniff(`(?m)This program will (?:install|create) (?:the )?(?:MLNX_OFED_LINUX|mlnx-en)|^Attempting to perform Firmware update\.\.\.|^\s*Failed to build MLNX_OFED_LINUX for |^\s*Error: \S+ installation failed!|is not supported over kernel \S+, will continue installation without it|^\s*Installing mlnx-ofed-kernel`)
 
 // applyMlnxInstaller adds the installer's events to Host.Installer and its firmware updater's
 // device reports to Firmware (tool "mlnx-fw-updater"), as mlxfwmanager's would be.

@@ -3,11 +3,10 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // modinfoSniffRe is modinfo's first line: a module's file, or kmod's "not found".
-var modinfoSniffRe = lazyregexp.New(`(?m)^(filename: +/\S+\.ko|modinfo: ERROR: Module \S+ not found)`)
+var modinfoSniffRe = mustSniff(`(?m)^(filename: +/\S+\.ko|modinfo: ERROR: Module \S+ not found)`)
 
 func init() {
 	register(Spec{

@@ -3,11 +3,10 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // modprobeSniffRe is kmod modprobe's refusal to load a module.
-var modprobeSniffRe = lazyregexp.New(`(?m)^modprobe: ERROR: could not insert '`)
+var modprobeSniffRe = mustSniff(`(?m)^modprobe: ERROR: could not insert '`)
 
 func init() {
 	register(Spec{

@@ -5,10 +5,9 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var perfquerySniffRe = lazyregexp.New(`(?m)^# Port (extended )?counters: `)
+var perfquerySniffRe = mustSniff(`(?m)^# Port (extended )?counters: `)
 
 func init() {
 	register(Spec{

@@ -7,7 +7,6 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // perftestPrograms are the perftest benchmarks whose outputs are read (linux-rdma/perftest).
@@ -20,7 +19,7 @@ var perftestPrograms = []string{"ib_write_bw", "ib_read_bw", "ib_send_bw", "ib_w
 // connection" (or "Unable to open file descriptor for socket connection", perftest before
 // linux-rdma/perftest#228). The first line alone is not perftest's: rdma-core's
 // ibv_rc_pingpong and its siblings print it too (libibverbs/examples, pp_client_exch_dest).
-var perftestSniffRe = lazyregexp.New(`(?m)^\s*(?:(?:RDMA[_ ]\S+|Send)\b.*\b(?:BW|Latency)\b.*\bTest\s*$|#bytes\s+#iterations\s+(?:BW peak|t_min)|Completion with error at (?:client|server)|Couldn't connect to \S+:\d+\s*\n(?:.*\n){0,3}?\s*Unable to (?:init the socket connection|open file descriptor for socket connection))`)
+var perftestSniffRe = mustSniff(`(?m)^\s*(?:(?:RDMA[_ ]\S+|Send)\b.*\b(?:BW|Latency)\b.*\bTest\s*$|#bytes\s+#iterations\s+(?:BW peak|t_min)|Completion with error at (?:client|server)|Couldn't connect to \S+:\d+\s*\n(?:.*\n){0,3}?\s*Unable to (?:init the socket connection|open file descriptor for socket connection))`)
 
 func init() {
 	register(Spec{

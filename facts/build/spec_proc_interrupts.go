@@ -3,7 +3,6 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 func init() {
@@ -31,7 +30,7 @@ func init() {
 	})
 }
 
-var interruptsSniffRe = lazyregexp.New(`(?m)^\s+CPU0\s+CPU1|^\s*\d+:(?:\s+\d+)+\s+\S+.*@pci:`)
+var interruptsSniffRe = mustSniff(`(?m)^\s+CPU0\s+CPU1|^\s*\d+:(?:\s+\d+)+\s+\S+.*@pci:`)
 
 // irqOwnerNames are the netdev and driver names whose IRQs are kept besides mlx*/ib* ones
 // (e.g. "enp1s0f0np0-TxRx-0" of a non-Mellanox RoCE NIC).

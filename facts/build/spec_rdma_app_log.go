@@ -3,11 +3,10 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // appLogSniffRe is a line of the user-space RDMA libraries in a job's output.
-var appLogSniffRe = lazyregexp.New(`(?m)^\s*(libibverbs: (Warning|Fatal)|librdmacm: |CMA: unable to open)|\bUCX\s+(ERROR|WARN)\s|\bNCCL (INFO|WARN) `)
+var appLogSniffRe = mustSniff(`(?m)^\s*(libibverbs: (Warning|Fatal)|librdmacm: |CMA: unable to open)|\bUCX\s+(ERROR|WARN)\s|\bNCCL (INFO|WARN) `)
 
 func init() {
 	register(Spec{

@@ -3,10 +3,9 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var rdmaLinkSniffRe = lazyregexp.New(`(?m)^(link |\d+/\d+: )\S+/\d+:? .*\bstate \w+`)
+var rdmaLinkSniffRe = mustSniff(`(?m)^(link |\d+/\d+: )\S+/\d+:? .*\bstate \w+`)
 
 func init() {
 	register(Spec{

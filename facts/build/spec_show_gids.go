@@ -3,10 +3,9 @@ package build
 import (
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var showGIDsSniffRe = lazyregexp.New(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
+var showGIDsSniffRe = mustSniff(`(?m)^DEV\s+PORT\s+INDEX\s+GID`)
 
 func init() {
 	register(Spec{

@@ -6,10 +6,9 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
-var sminfoSniffRe = lazyregexp.New(`(?m)^sminfo: sm lid \d+`)
+var sminfoSniffRe = mustSniff(`(?m)^sminfo: sm lid \d+`)
 
 func init() {
 	register(Spec{

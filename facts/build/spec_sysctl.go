@@ -7,11 +7,10 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/parse"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
 )
 
 // sysctlSniffRe is a `sysctl -a` line.
-var sysctlSniffRe = lazyregexp.New(`(?m)^(kernel|net|vm|fs)\.[a-z0-9_.-]+ = `)
+var sysctlSniffRe = mustSniff(`(?m)^(kernel|net|vm|fs)\.[a-z0-9_.-]+ = `)
 
 func init() {
 	register(

@@ -9,7 +9,8 @@
 #   version is on more nodes than every other, all of them are named. A profile that sets
 #   min_firmware for the CA type or device type states the intent instead: only adapters below
 #   it are named, with high confidence. Different PSIDs (OEM and retail boards, other SKUs)
-#   legitimately differ and are never compared.
+#   legitimately differ and are never compared. An adapter whose running version its snapshot
+#   leaves unknown (a blank fw_ver) is not judged, and the report says so.
 # scope: package
 # related_resources:
 #   - ref: https://docs.nvidia.com/networking/display/mftv4341lts/mlxfwmanager+-+firmware+update+and+query+tool
@@ -34,6 +35,7 @@
 #       when: {vendor: Mellanox}
 package rdmadoctor.rules.fleet_firmware_skew
 
+import data.rdmadoctor.lib.firmware
 import data.rdmadoctor.lib.fleet
 import data.rdmadoctor.lib.version
 
@@ -124,6 +126,30 @@ findings contains f if {
 		"confidence": "low",
 		"vars": {"psid": psid(m)},
 	}
+}
+
+# An adapter of a model other nodes run with a known firmware version, whose own running
+# version its snapshot leaves unknown (a blank "Firmware version:", an empty fw_ver, no input
+# giving it), is not judged: never taken for one that matches its peers.
+findings contains f if {
+	some node in input.nodes
+	some dev in node.devices
+	object.get(dev, "firmware", "") == ""
+	not minimum(dev)
+	m := model(dev)
+	others := {h | some hs in hosts[m]; some h in hs} - {node.host}
+	count(others) > 0
+	f := fleet.not_judged(
+		{
+			"nodes": [node.host],
+			"subject": fleet.subject(dev),
+			"message": sprintf("%s %s: firmware not compared", [node.host, fleet.label(dev)]),
+			"evidence": fleet.evidence(node, dev, ["firmware", "psid", "ca_type"]),
+		},
+		sprintf("%s, so it is not compared with the %d other %s of %s %s", [
+			firmware.unknown_version(dev, "firmware"), count(others), fleet.nodes_word(count(others)), m.kind, m.value,
+		]),
+	)
 }
 
 psid(m) := m.value if m.kind == "PSID"

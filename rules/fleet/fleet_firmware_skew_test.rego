@@ -65,3 +65,21 @@ test_no_finding_when_the_profile_minimum_is_met if {
 		"profile": {"min_firmware": {"MT4129": "28.41.1000"}},
 	}
 }
+
+# mlx5_0 of node02 with the fw_ver file there but empty: not judged, never taken for a match.
+blank(host) := {"host": host, "devices": [object.remove(dev(""), ["firmware"])]}
+
+test_not_judged_when_the_version_is_unknown if {
+	fs := rule.findings with input as {"nodes": [node("node01", "28.41.1000"), blank("node02"), node("node03", "28.41.1000")]}
+	count(fs) == 1
+	some f in fs
+	f.nodes == ["node02"]
+	f.subject == {"device": "mlx5_0"}
+	f.unknown == "its running firmware version is unknown (empty in the capture), so it is not compared with the 2 other nodes of PSID MT_0000000838"
+	[e.path | some e in f.evidence] == ["sys/class/infiniband/mlx5_0/fw_ver"]
+}
+
+test_no_not_judged_without_peers_of_the_model if {
+	other := {"host": "node01", "devices": [object.union(dev("28.41.1000"), {"psid": "MT_0000000884"})]}
+	count(rule.findings) == 0 with input as {"nodes": [other, blank("node02")]}
+}

@@ -20,6 +20,13 @@ line(node, e) := [object.union(e, {"host": node.host})] if e != null
 
 else := []
 
+# not_judged marks the fleet finding f as the rule's word that it could not judge f's subject on
+# f's nodes, a fact it needs being unknown there; why says which. The fleet engine lists the
+# rule under the fleet report's skipped, naming the nodes and subject with why and f's first
+# evidence line, never f as a diagnosis (docs/rules-contract.md; finding.not_judged for node
+# rules, whose library a fleet rule cannot import: it reads a snapshot).
+not_judged(f, why) := object.union(f, {"unknown": why})
+
 # majority is the key of counts (value -> number of nodes) held by more nodes than any other
 # key; undefined on a tie or an empty object.
 majority(counts) := v if {

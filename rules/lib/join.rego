@@ -30,7 +30,7 @@ pci(dev) := dev.pci_address if {
 } else := a if {
 	# one physical device and one Mellanox PF in lspci: they are the same card, unless the
 	# snapshot's own join found that they are not, or that nothing links them (unjoined)
-	not unjoined[dev.name]
+	not dev.name in unjoined
 	not hca.is_vf(dev)
 	count(pf_names) == 1
 	pf_names[dev.name]
@@ -123,7 +123,7 @@ nvconfig(dev) := q if {
 } else := q if {
 	# a single query on a node with a single physical device, unless the snapshot's own join
 	# refused to link that device to the node's only Mellanox function
-	not unjoined[dev.name]
+	not dev.name in unjoined
 	count(input.nvconfig) == 1
 	count(pf_names) == 1
 	pf_names[dev.name]
