@@ -186,3 +186,24 @@ func TestSnapshotName(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandLinkOut: an entry of a folder of snapshots that is a symbolic link out of it is not
+// followed, and named with its target (and what to do).
+func TestExpandLinkOut(t *testing.T) {
+	dir := t.TempDir()
+	fleetDir := filepath.Join(dir, "fleet")
+	a := copyCase(t, fleetDir, noSM, "node01")
+	copyCase(t, fleetDir, noSM, "node02")
+	elsewhere := copyCase(t, filepath.Join(dir, "archive"), noSM, "node03")
+	if err := os.Symlink(elsewhere, filepath.Join(fleetDir, "node03")); err != nil {
+		t.Fatal(err)
+	}
+	in := Expand([]string{fleetDir})
+	if diff := cmp.Diff([]string{a, filepath.Join(fleetDir, "node02")}, in.Nodes); diff != "" {
+		t.Errorf("nodes (-want +got):\n%s", diff)
+	}
+	want := []string{filepath.Join(fleetDir, "node03") + ": a symbolic link to " + elsewhere + ", out of the folder: not followed (give its target as a PATH)"}
+	if diff := cmp.Diff(want, in.NotRead); diff != "" {
+		t.Errorf("not read (-want +got):\n%s", diff)
+	}
+}
