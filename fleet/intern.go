@@ -47,8 +47,10 @@ func (in *interner) node(n *report.FleetNode) {
 	}
 	rewrite.Strings(reflect.ValueOf(&n.Incomplete).Elem(), canonical)
 	if n.Summary != nil {
-		v := reflect.ValueOf(&n.Summary).Elem()
-		v.Set(in.value(v))
+		// A summary names its host: no two are equal, and only its parts are looked up.
+		c := *n.Summary
+		in.fields(reflect.ValueOf(&c).Elem())
+		n.Summary = &c
 	}
 }
 

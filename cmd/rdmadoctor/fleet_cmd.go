@@ -101,14 +101,17 @@ func fleetAction(c *cli.Context) error {
 	paths := in.Nodes
 	update, stop := fleetProgress(c.App.ErrWriter, len(paths))
 	res, err := fleet.Run(run.ctx, paths, fleet.Options{
-		Engine:     e,
-		Diagnosis:  diagnosis.Options{Ignore: run.cfg.ignores(), MinSeverity: run.minSev},
-		Profile:    run.profile,
-		Version:    version,
-		Workers:    c.Int("jobs"),
-		Progress:   update,
-		Summarize:  nodesummary.Summarize,
-		FleetRules: fe.Diagnose,
+		Engine:    e,
+		Diagnosis: diagnosis.Options{Ignore: run.cfg.ignores(), MinSeverity: run.minSev},
+		Profile:   run.profile,
+		Version:   version,
+		Workers:   c.Int("jobs"),
+		Progress:  update,
+		Summarize: nodesummary.Summarize,
+		FleetRules: func(ctx context.Context, doc *facts.Fleet) (ds []report.FleetDiagnosis, skipped []report.Skipped, err error) {
+			withinHeld(func() { ds, skipped, err = fe.Diagnose(ctx, doc) })
+			return ds, skipped, err
+		},
 	})
 	stop()
 	if err != nil {

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
-	"github.com/rdmadoctor/rdmadoctor/internal/lazyregexp"
+	"github.com/rdmadoctor/rdmadoctor/internal/regexplit"
 )
 
 // OpenSMConf parses opensm.conf (opensm/osm_subnet.c, `opensm -c` writes the full file):
@@ -33,18 +33,19 @@ func OpenSMConf(b []byte) (map[string]string, facts.EvidenceMap, error) {
 	return cfg, ev, nil
 }
 
-// openSMKinds classify opensm log lines, most specific first.
+// openSMKinds classify opensm log lines, most specific first. Each is asked of every line of a log
+// that may hold thousands: regexplit first looks for the literal text a match needs.
 var openSMKinds = []struct {
 	kind string
-	re   *lazyregexp.Regexp
+	re   *regexplit.Regexp
 }{
-	{"subnet_up", lazyregexp.New(`SUBNET UP`)},
-	{"master", lazyregexp.New(`Entering MASTER state`)},
-	{"standby", lazyregexp.New(`Entering STANDBY state`)},
-	{"bind_failed", lazyregexp.New(`(?i)bind failed|Error from osm_opensm_bind|ERR 5426`)},
-	{"sm_port_down", lazyregexp.New(`SM port is down|is_sm_port_down|Couldn't find SM port`)},
-	{"exiting", lazyregexp.New(`Exiting SM`)},
-	{"error", lazyregexp.New(`\bERR [0-9A-F]{4}\b|(?i)\berror\b`)},
+	{"subnet_up", regexplit.New(`SUBNET UP`)},
+	{"master", regexplit.New(`Entering MASTER state`)},
+	{"standby", regexplit.New(`Entering STANDBY state`)},
+	{"bind_failed", regexplit.New(`(?i)bind failed|Error from osm_opensm_bind|ERR 5426`)},
+	{"sm_port_down", regexplit.New(`SM port is down|is_sm_port_down|Couldn't find SM port`)},
+	{"exiting", regexplit.New(`Exiting SM`)},
+	{"error", regexplit.New(`\bERR [0-9A-F]{4}\b|(?i)\berror\b`)},
 }
 
 // OpenSMLog classifies the lines of an opensm log (/var/log/opensm.log, opensm's stdout, or the
