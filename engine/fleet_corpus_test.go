@@ -180,3 +180,59 @@ func TestFleetOneNodeSkips(t *testing.T) {
 	}
 	t.Errorf("fleet-firmware-skew not skipped on one node: %+v", skipped)
 }
+
+// Corpus case 005 on four nodes, the eight ConnectX-7 (PSID MT_0000000838) of node02 and node04
+// varied from the real 28.41.1000 to 28.39.1002: a firmware update stopped half way, two nodes
+// against two. No version is on most nodes, so there is no odd one out; each version is
+// reported with its nodes (a tie once gave no diagnosis at all: a false "healthy").
+func TestFleetFirmwareSkewEvenSplit(t *testing.T) {
+	c := caseFS(t, "005")
+	odd := c
+	for _, dev := range []string{"mlx5_0", "mlx5_1", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7", "mlx5_8", "mlx5_9"} {
+		odd = vary(t, odd, "sys/class/infiniband/"+dev+"/fw_ver", "28.41.1000", "28.39.1002")
+	}
+	ds, _ := diagnoseFleet(t, fleetOf(t, map[string]fstest.MapFS{"node01": c, "node02": odd, "node03": c, "node04": odd}))
+	got := fleetByID(ds, "fleet-firmware-skew")
+	if len(got) != 2 {
+		t.Fatalf("fleet-firmware-skew: %+v", ds)
+	}
+	split := "no version is on more nodes than every other: 28.39.1002 on 2 nodes, 28.41.1000 on 2 nodes"
+	want := map[string]string{
+		"node01,node03": "adapters with PSID MT_0000000838 run 28.41.1000 on 2 nodes, and " + split,
+		"node02,node04": "adapters with PSID MT_0000000838 run 28.39.1002 on 2 nodes, and " + split,
+	}
+	for _, d := range got {
+		nodes := strings.Join(d.Nodes, ",")
+		if msg, ok := want[nodes]; !ok || d.Message != msg || d.Confidence != "low" || d.Severity != "warning" {
+			t.Errorf("diagnosis %+v", d)
+		}
+		if len(d.Evidence) == 0 || d.Evidence[0].Host != d.Nodes[0] || d.Evidence[0].Path != "sys/class/infiniband/mlx5_0/fw_ver" {
+			t.Errorf("%s: evidence %+v", nodes, d.Evidence)
+		}
+		if nodes == "node02,node04" && (len(d.Fix) == 0 || !strings.Contains(d.Fix[0].Note, "on node02 node04 - ") ||
+			!strings.HasSuffix(d.Fix[0].Note, "the peers run 28.41.1000")) {
+			t.Errorf("fix %+v", d.Fix)
+		}
+	}
+}
+
+// Corpus case 005 on two nodes, node02's mlx5_0 port 1 varied from the real "4: ACTIVE" to
+// "1: DOWN" (a rail down): 8 Active MT4129 ports against 7, one node each, so no count is on
+// most nodes. node02 is compared with the most Active ports a peer has, and the message says so.
+func TestFleetActivePortsEvenSplit(t *testing.T) {
+	c := caseFS(t, "005")
+	down := vary(t, c, "sys/class/infiniband/mlx5_0/ports/1/state", "4: ACTIVE", "1: DOWN")
+	ds, _ := diagnoseFleet(t, fleetOf(t, map[string]fstest.MapFS{"node01": c, "node02": down}))
+	got := fleetByID(ds, "fleet-active-ports-below-peers")
+	if len(got) != 1 {
+		t.Fatalf("fleet-active-ports-below-peers: %+v", ds)
+	}
+	d := got[0]
+	if d.Message != "node02 has 7 Active MT4129 ports while node01 has 8, the most of its peers (no count is on more nodes than every other: 7 Active on node02, 8 Active on node01)" ||
+		strings.Join(d.Nodes, ",") != "node02" || d.Confidence != "low" || d.Severity != "error" {
+		t.Errorf("diagnosis %+v", d)
+	}
+	if len(d.Evidence) == 0 || d.Evidence[0].Host != "node02" || d.Evidence[0].Path != "sys/class/infiniband/mlx5_0/ports/1/state" {
+		t.Errorf("evidence %+v", d.Evidence)
+	}
+}

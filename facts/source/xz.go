@@ -91,7 +91,7 @@ func startXZ(tool string, r io.Reader) (io.Reader, func(kill bool) error, error)
 		return nil
 	}
 	// Read the pipe in large chunks: the tar reader asks for 512-byte headers.
-	return bufio.NewReaderSize(&batchedPipe{r: out}, 1<<20), finish, nil
+	return bufio.NewReaderSize(&batchedPipe{r: out, pause: func() { pipePause(out) }}, 1<<20), finish, nil
 }
 
 // batchedPipe reads xz-utils' output in batches. xz writes 8 KiB at a time, and the tar walk,
@@ -100,8 +100,13 @@ func startXZ(tool string, r io.Reader) (io.Reader, func(kill bool) error, error)
 // system time of a diagnose of a sosreport of 8,000 files: 0.29 s against 0.02 s for `xz -dc
 // > /dev/null`). A read that got less than batchMin pauses batchPause, while the decoder fills
 // the pipe (1 MiB, decoderPipe), and reads on, until it has batchMin, the caller's buffer is
-// full or the stream ends: one wake-up per ~100 KiB, at most batchPause later.
-type batchedPipe struct{ r io.Reader }
+// full or the stream ends: one wake-up per ~100 KiB, at most batchPause later. The pause
+// (pipePause) ends early once the decoder has closed the pipe, so that the last batch is read
+// as soon as it exits, not up to two pauses later.
+type batchedPipe struct {
+	r     io.Reader
+	pause func() // batchPause, or less
+}
 
 const (
 	batchMin   = 256 << 10
@@ -111,7 +116,7 @@ const (
 func (b *batchedPipe) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
 	for err == nil && n < len(p) && n < batchMin {
-		time.Sleep(batchPause)
+		b.pause()
 		var k int
 		k, err = b.r.Read(p[n:])
 		n += k

@@ -4,7 +4,9 @@
 #   Most nodes of the fleet have N Active ports on their adapters of one model (CA type), and
 #   this node has fewer: a rail is down, unplugged or not trained, and every multi-node job that
 #   spans the node slows down or fails. Nodes are compared per CA type with the count most of
-#   them have; the ports of the model that are not Active on the node are quoted. A profile that
+#   them have; when no count is on more nodes than every other (an even split), with the most
+#   Active ports a peer has, with low confidence, and the message says so. The ports of the
+#   model that are not Active on the node are quoted. A profile that
 #   sets expected_active_ports states the intent instead: each node's
 #   rdma-port-count-below-expected then judges it, and this comparison stays silent. A node whose
 #   port listing was cut short (a partial ibstat) may list fewer ports: its own report says so.
@@ -62,14 +64,6 @@ findings contains f if {
 	w := want[t]
 	have < w
 	node := input.nodes[i]
-	down := [e |
-		some dev in node.devices
-		dev.ca_type == t
-		some p in dev.ports
-		p.state
-		p.state != "Active"
-		some e in fleet.evidence(node, p, ["state", "physical_state"])
-	]
 	n := counts[t][w]
 	f := {
 		"nodes": [node.host],
@@ -77,11 +71,48 @@ findings contains f if {
 		"message": sprintf("%s has %d Active %s port%s while %d %s have %d", [
 			node.host, have, t, plural(have), n, fleet.nodes_word(n), w,
 		]),
-		"evidence": down,
+		"evidence": down(node, t),
 		"vars": {"ca_type": t},
 	}
 }
 
+# down are the evidence lines of the node's ports of CA type t that are not Active.
+down(node, t) := [e |
+	some dev in node.devices
+	dev.ca_type == t
+	some p in dev.ports
+	p.state
+	p.state != "Active"
+	some e in fleet.evidence(node, p, ["state", "physical_state"])
+]
+
+have_word := {true: "has", false: "have"}
+
 plural(1) := ""
 
 plural(n) := "s" if n != 1
+
+# no count on more nodes than every other: a node below the most Active ports its peers have of
+# the model, with low confidence, saying so.
+findings contains f if {
+	not input.profile.expected_active_ports
+	some t, cs in counts
+	not want[t]
+	w := max(object.keys(cs))
+	some [i, t2, have] in listed
+	t2 == t
+	have < w
+	node := input.nodes[i]
+	by := {sprintf("%d Active", [c]): {input.nodes[j].host | some [j, t3, c2] in listed; t3 == t; c2 == c} | some c, _ in cs}
+	top := by[sprintf("%d Active", [w])]
+	f := {
+		"nodes": [node.host],
+		"subject": {},
+		"message": sprintf("%s has %d Active %s port%s while %s %s %d, the most of its peers (no count is on more nodes than every other: %s)", [
+			node.host, have, t, plural(have), fleet.on(top), have_word[count(top) == 1], w, fleet.split(by),
+		]),
+		"evidence": down(node, t),
+		"confidence": "low",
+		"vars": {"ca_type": t},
+	}
+}

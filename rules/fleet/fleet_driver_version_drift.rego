@@ -5,7 +5,9 @@
 #   on this node than on most nodes of the fleet (modinfo version:, or ethtool -i version:, the
 #   MLNX_OFED release for an OFED driver, the kernel release for the in-box one). A node with
 #   another driver stack, or the in-box driver where its peers run OFED, has other features,
-#   defaults and bugs, and is the first suspect when it alone misbehaves.
+#   defaults and bugs, and is the first suspect when it alone misbehaves. When no version of a
+#   driver runs on more nodes than every other (an even split), there is no odd one out: each
+#   version is reported with its nodes, with low confidence.
 # scope: package
 # related_resources:
 #   - ref: https://man7.org/linux/man-pages/man8/modinfo.8.html
@@ -68,5 +70,30 @@ findings contains f if {
 		]),
 		"evidence": array.concat(fleet.line(node, node.drivers[e.x].evidence), fleet.line(pnode, pnode.drivers[p.x].evidence)),
 		"vars": {"driver": e.name, "version": w},
+	}
+}
+
+# no version of a driver on more nodes than every other: each version with its nodes, none
+# named the odd one.
+findings contains f if {
+	some name, by in hosts
+	count(by) > 1
+	not want[name]
+	some v, hs in by
+	first := min(hs)
+	some p in entries
+	p.name == name
+	p.v == v
+	input.nodes[p.i].host == first
+	pnode := input.nodes[p.i]
+	f := {
+		"nodes": sort(hs),
+		"subject": {},
+		"message": sprintf("%s %s runs on %s, and no version of it is on more nodes than every other: %s", [
+			name, v, fleet.on(hs), fleet.split(by),
+		]),
+		"evidence": fleet.line(pnode, pnode.drivers[p.x].evidence),
+		"confidence": "low",
+		"vars": {"driver": name, "version": fleet.others(by, v)},
 	}
 }

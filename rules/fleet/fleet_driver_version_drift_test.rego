@@ -21,6 +21,23 @@ test_no_finding_on_one_version if {
 	count(rule.findings) == 0 with input as {"nodes": [node("node01", "4.9-5.1.0"), node("node02", "4.9-5.1.0")]}
 }
 
-test_no_finding_on_a_tie if {
-	count(rule.findings) == 0 with input as {"nodes": [node("node01", "4.9-5.1.0"), node("node02", "5.8-1.0.1")]}
+test_fires_on_a_tie_with_each_version if {
+	fs := rule.findings with input as {"nodes": [node("node01", "4.9-5.1.0"), node("node02", "5.8-1.0.1")]}
+	count(fs) == 2
+	some f in fs
+	f.nodes == ["node02"]
+	f.confidence == "low"
+	f.message == "mlx5_core[ib_ipoib] 5.8-1.0.1 runs on node02, and no version of it is on more nodes than every other: 4.9-5.1.0 on node01, 5.8-1.0.1 on node02"
+	[e.text | some e in f.evidence] == ["version: 5.8-1.0.1"]
+	f.vars == {"driver": "mlx5_core[ib_ipoib]", "version": "4.9-5.1.0"}
+	some g in fs
+	g.nodes == ["node01"]
+}
+
+test_no_split_reported_with_a_majority if {
+	fs := rule.findings with input as {"nodes": [node("node01", "4.9-5.1.0"), node("node02", "5.8-1.0.1"), node("node03", "4.9-5.1.0")]}
+	every f in fs {
+		not f.confidence
+		f.nodes == ["node02"]
+	}
 }

@@ -6,7 +6,8 @@
 #   gives those nodes other link behaviour and features (FEC, congestion control, adaptive
 #   routing) than their peers and makes problems hard to reproduce; vendor support asks for
 #   matching firmware first. Nodes are compared with the version most of them run; when no
-#   version is on more nodes than every other, all of them are named. A profile that sets
+#   version is on more nodes than every other (an even split), there is no odd one out: each
+#   version is reported with its nodes, with low confidence. A profile that sets
 #   min_firmware for the CA type or device type states the intent instead: only adapters below
 #   it are named, with high confidence. Different PSIDs (OEM and retail boards, other SKUs)
 #   legitimately differ and are never compared. An adapter whose running version its snapshot
@@ -110,21 +111,22 @@ findings contains f if {
 	}
 }
 
-# no version on more nodes than every other: name them all.
+# no version on more nodes than every other: each version with its nodes, none named the odd
+# one. The subject is the adapter when every node of the version names it alike.
 findings contains f if {
 	some m, by in hosts
 	count(by) > 1
 	not want[m]
+	some v, hs in by
 	f := {
-		"nodes": sort({h | some _, hs in by; some h in hs}),
-		"subject": {},
-		"message": sprintf("adapters with %s %s run %d firmware versions and none on most nodes: %s", [
-			m.kind, m.value, count(by),
-			concat("; ", [sprintf("%s on %s", [v, concat(", ", sort(hs))]) | some v, hs in by]),
+		"nodes": sort(hs),
+		"subject": fleet.common_subject([input.nodes[e.i].devices[e.j] | some e in entries; e.m == m; e.v == v]),
+		"message": sprintf("adapters with %s %s run %s on %s, and no version is on more nodes than every other: %s", [
+			m.kind, m.value, v, fleet.on(hs), fleet.split(by),
 		]),
-		"evidence": [ev | some v, _ in by; some ev in peer_line[m][v]],
+		"evidence": peer_line[m][v],
 		"confidence": "low",
-		"vars": {"psid": psid(m)},
+		"vars": {"version": fleet.others(by, v), "psid": psid(m)},
 	}
 }
 

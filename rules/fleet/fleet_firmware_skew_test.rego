@@ -29,13 +29,25 @@ test_fires_by_ca_type_without_psid if {
 	f.message == "node02 mlx5_0 runs 28.39.1002 while 2 nodes with CA type MT4129 run 28.41.1000"
 }
 
-test_fires_on_a_tie_naming_all if {
+test_fires_on_a_tie_with_each_version if {
 	fs := rule.findings with input as {"nodes": [node("node01", "28.41.1000"), node("node02", "28.39.1002")]}
-	count(fs) == 1
+	count(fs) == 2
 	some f in fs
-	f.nodes == ["node01", "node02"]
+	f.nodes == ["node02"]
+	f.subject == {"device": "mlx5_0"}
 	f.confidence == "low"
-	f.message == "adapters with PSID MT_0000000838 run 2 firmware versions and none on most nodes: 28.39.1002 on node02; 28.41.1000 on node01"
+	f.message == "adapters with PSID MT_0000000838 run 28.39.1002 on node02, and no version is on more nodes than every other: 28.39.1002 on node02, 28.41.1000 on node01"
+	[e.host | some e in f.evidence] == ["node02"]
+	f.vars == {"version": "28.41.1000", "psid": "MT_0000000838"}
+	some g in fs
+	g.nodes == ["node01"]
+}
+
+test_no_split_reported_with_a_majority if {
+	fs := rule.findings with input as {"nodes": [node("node01", "28.41.1000"), node("node02", "28.39.1002"), node("node03", "28.41.1000")]}
+	every f in fs {
+		not f.confidence
+	}
 }
 
 test_fires_below_the_profile_minimum_even_in_the_majority if {

@@ -5,7 +5,9 @@
 #   another MTU than the interface of the same name on most nodes of the fleet. IPoIB peers with
 #   different MTUs fragment or drop traffic between them (a connected-mode node at 65520 sending
 #   to datagram nodes at 2044 or 4092), so NFS, MPI bootstrap and storage over IPoIB hang or
-#   crawl on that node. Mode and MTU are each compared with the value most nodes have. A profile
+#   crawl on that node. Mode and MTU are each compared with the value most nodes have; when no
+#   value of one is on more nodes than every other (an even split), there is no odd one out: each
+#   value is reported with its nodes, with low confidence. A profile
 #   that sets ipoib mode or mtu states the intent instead: each node's ipoib-mode-mtu-suboptimal
 #   then judges it, and this comparison stays silent for what the profile sets.
 # scope: package
@@ -89,3 +91,31 @@ findings contains f if {
 value(ip, k) := v if {
 	v := wanted[[ip.name, k]]
 } else := object.get(ip, k, null)
+
+# no value of a setting of an interface on more nodes than every other: each value with its
+# nodes, none named the odd one.
+findings contains f if {
+	some nk, by in hosts
+	count(by) > 1
+	not wanted[nk]
+	[name, k] := nk
+	shown_by := {say(k, v): hs | some v, hs in by}
+	some v, hs in by
+	first := min(hs)
+	some e in settings
+	[e.name, e.k, e.v] == [name, k, v]
+	node := input.nodes[e.i]
+	node.host == first
+	f := {
+		"nodes": sort(hs),
+		"subject": {"netdev": name},
+		"message": sprintf("%s runs %s on %s, and no %s of %s is on more nodes than every other: %s", [
+			name, say(k, v), fleet.on(hs), setting_word[k], name, fleet.split(shown_by),
+		]),
+		"evidence": fleet.evidence(node, node.ipoib[e.x], [k]),
+		"confidence": "low",
+		"vars": object.union({"want": fleet.others(shown_by, say(k, v))}, {j: wanted[[name, j]] | some j in fields; j != k; wanted[[name, j]]}),
+	}
+}
+
+setting_word := {"mode": "mode", "mtu": "MTU"}

@@ -44,3 +44,27 @@ test_no_finding_for_what_the_profile_sets if {
 		"profile": {"ipoib": {"mtu": 4092}},
 	}
 }
+
+test_fires_on_an_mtu_tie_with_each_value if {
+	fs := rule.findings with input as {"nodes": [
+		node("node01", "datagram", 4092), node("node02", "datagram", 2044),
+		node("node03", "datagram", 4092), node("node04", "datagram", 2044),
+	]}
+	count(fs) == 2
+	some f in fs
+	f.nodes == ["node02", "node04"]
+	f.subject == {"netdev": "ib0"}
+	f.confidence == "low"
+	f.message == "ib0 runs MTU 2044 on 2 nodes, and no MTU of ib0 is on more nodes than every other: MTU 2044 on 2 nodes, MTU 4092 on 2 nodes"
+	[e.host | some e in f.evidence] == ["node02"]
+	f.vars == {"want": "MTU 4092", "mode": "datagram"}
+	some g in fs
+	g.nodes == ["node01", "node03"]
+}
+
+test_no_split_reported_with_a_majority if {
+	fs := rule.findings with input as {"nodes": [node("node01", "datagram", 4092), node("node02", "datagram", 2044), node("node03", "datagram", 4092)]}
+	every f in fs {
+		not f.confidence
+	}
+}

@@ -4,7 +4,9 @@
 #   The node runs another kernel release than most nodes of the fleet. The in-box RDMA drivers
 #   come with the kernel, and MLNX_OFED/DOCA-OFED modules are built per kernel: a node left on
 #   another kernel (a failed update, a fallback boot entry) runs other driver code, or loses the
-#   OFED modules altogether, and behaves unlike its peers.
+#   OFED modules altogether, and behaves unlike its peers. When no release runs on more nodes
+#   than every other (an even split), there is no odd one out: each release is reported with its
+#   nodes, with low confidence, and the operator picks the one to keep.
 # scope: package
 # related_resources:
 #   - ref: https://docs.nvidia.com/networking/display/mlnxofedv24070610/installing+mlnx_ofed
@@ -47,5 +49,23 @@ findings contains f if {
 		]),
 		"evidence": array.concat(fleet.evidence(node, node, ["kernel"]), fleet.evidence(peer, peer, ["kernel"])),
 		"vars": {"kernel": want},
+	}
+}
+
+# no release on more nodes than every other: each release with its nodes, none named the odd one.
+findings contains f if {
+	count(hosts) > 1
+	not fleet.majority({k: count(hs) | some k, hs in hosts})
+	some k, hs in hosts
+	peer := input.nodes[by_host[min(hs)]]
+	f := {
+		"nodes": sort(hs),
+		"subject": {},
+		"message": sprintf("kernel %s runs on %s, and no release is on more nodes than every other: %s", [
+			k, fleet.on(hs), fleet.split(hosts),
+		]),
+		"evidence": fleet.evidence(peer, peer, ["kernel"]),
+		"confidence": "low",
+		"vars": {"kernel": fleet.others(hosts, k)},
 	}
 }

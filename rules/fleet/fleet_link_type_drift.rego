@@ -6,7 +6,8 @@
 #   the fleet. The port then comes up as InfiniBand where its peers run Ethernet or the reverse:
 #   it never links to the switch its peers are cabled to, or joins the wrong fabric. The
 #   configured (next boot) value is compared; a query filtered so that it could not show the
-#   setting is not compared.
+#   setting is not compared. When no value is on more nodes than every other (an even split),
+#   there is no odd one out: each value is reported with its nodes, with low confidence.
 # scope: package
 # related_resources:
 #   - ref: https://docs.nvidia.com/networking/display/mftv4341lts/using-mlxconfig
@@ -74,3 +75,28 @@ findings contains f if {
 		"vars": {"param": e.param, "value": w, "link_type": word(w)},
 	}
 }
+
+# no value of a setting of a model on more nodes than every other: each value with its nodes,
+# none named the odd one. The subject is the adapter when every node of the value names it alike.
+findings contains f if {
+	some mp, by in hosts
+	count(by) > 1
+	not want[mp]
+	[m, param] := mp
+	some v, hs in by
+	group := [e | some e in entries; [e.m, e.param, e.v] == [m, param, v]]
+	first := sort([[input.nodes[e.i].host, e.j] | some e in group])[0]
+	node := input.nodes[by_host[first[0]]]
+	f := {
+		"nodes": sort(hs),
+		"subject": fleet.common_subject([input.nodes[e.i].devices[e.j] | some e in group]),
+		"message": sprintf("adapters with %s %s have %s %s on %s, and no value is on more nodes than every other: %s", [
+			m.kind, m.value, param, v, fleet.on(hs), fleet.split(by),
+		]),
+		"evidence": fleet.evidence(node, node.devices[first[1]], [concat(".", ["link_types", param])]),
+		"confidence": "low",
+		"vars": {"param": param, "value": fleet.others(by, v)},
+	}
+}
+
+by_host := {node.host: i | some i, node in input.nodes}

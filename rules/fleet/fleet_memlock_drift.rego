@@ -6,7 +6,9 @@
 #   limit fails where its peers work (ibv_reg_mr, ibv_create_cq: Cannot allocate memory; UCX and
 #   Open MPI fall back or abort), typically after a limits.conf or a job scheduler's service
 #   file was changed on some nodes only. A lower limit than the peers' is a warning, a higher one
-#   a note. The limit is that of the captured context (a shell, a job): compare captures taken the
+#   a note. When no limit is on more nodes than every other (an even split), there is no odd one
+#   out: each limit is reported with its nodes, with low confidence, as a warning for the nodes
+#   below the highest limit held and a note for those at it. The limit is that of the captured context (a shell, a job): compare captures taken the
 #   same way.
 # scope: package
 # related_resources:
@@ -69,3 +71,24 @@ findings contains f if {
 severity(true) := "warning"
 
 severity(false) := "info"
+
+# no limit on more nodes than every other: each limit with its nodes, none named the odd one; a
+# warning for the nodes below the highest limit held, a note for those at it.
+findings contains f if {
+	count(hosts) > 1
+	not fleet.majority({l: count(hs) | some l, hs in hosts})
+	top := max({kib(node.memlock) | some node in input.nodes; node.memlock != null})
+	some l, hs in hosts
+	peer := input.nodes[by_host[min(hs)]]
+	f := {
+		"nodes": sort(hs),
+		"subject": {},
+		"message": sprintf("the locked-memory limit is %s on %s, and no limit is on more nodes than every other: %s", [
+			l, fleet.on(hs), fleet.split(hosts),
+		]),
+		"evidence": fleet.line(peer, peer.memlock.evidence),
+		"severity": severity(kib(peer.memlock) < top),
+		"confidence": "low",
+		"vars": {"limit": fleet.others(hosts, l)},
+	}
+}

@@ -5,7 +5,9 @@
 #   Active ports do on most nodes of the fleet: a link that trained at fewer lanes (2X or 1X of a
 #   4X port) or a slower lane speed (HDR of an NDR port), through a damaged cable, a dirty or
 #   mismatched module, or a switch port set to less. Jobs spanning that node run at its speed.
-#   Ports are compared by CA type and link layer with the rate on most nodes. A profile that sets
+#   Ports are compared by CA type and link layer with the rate on most nodes; when no rate is on
+#   more nodes than every other (an even split), with the fastest rate the peers' ports of the
+#   model run at, with low confidence, and the message says so. A profile that sets
 #   expected_rate_gbps states the intent instead: each node's rdma-port-count-below-expected then
 #   judges its ports against it, and this comparison stays silent. Ports that are not Active are
 #   the job of fleet-active-ports-below-peers.
@@ -54,13 +56,18 @@ hosts := {key: {r: {input.nodes[e.i].host | some e in ports; e.key == key; e.rat
 # want[key] is the rate most nodes' ports of key run at.
 want := {key: r | some key, by in hosts; r := fleet.majority({r: count(hs) | some r, hs in by})}
 
-# peer[key] is the first port (by host, device, port) of key at its majority rate.
+# best[key] is the highest rate ports of key run at, for the keys with no rate on more nodes
+# than every other: the reference of the comparison then.
+best := {key: max(object.keys(by)) | some key, by in hosts; not want[key]}
+
+# peer[key] is the first port (by host, device, port) of key at its reference rate: the
+# majority's, else the best.
 peer := {key: sort([[input.nodes[e.i].host, e.j, e.k, e] |
 	some e in ports
 	e.key == key
 	e.rate == r
 ])[0][3] |
-	some key, r in want
+	some key, r in object.union(want, best)
 }
 
 # shape is "200 Gb/s (4X HDR)", with what the port record has.
@@ -107,6 +114,37 @@ findings contains f if {
 			fleet.evidence(node, p, ["rate_gbps", "width_lanes", "lane_speed"]),
 			fleet.evidence(qnode, qp, ["rate_gbps"]),
 		),
+		"vars": {"rate": shape(qp)},
+	}
+}
+
+# no rate on more nodes than every other: a port below the best rate its peers' ports of the
+# model run at, with low confidence, saying so.
+findings contains f if {
+	not input.profile.expected_rate_gbps
+	some e in ports
+	w := best[e.key]
+	e.rate < w
+	node := input.nodes[e.i]
+	dev := node.devices[e.j]
+	p := dev.ports[e.k]
+	q := peer[e.key]
+	qnode := input.nodes[q.i]
+	qp := qnode.devices[q.j].ports[q.k]
+	hs := hosts[e.key][w] - {node.host}
+	count(hs) > 0
+	f := {
+		"nodes": [node.host],
+		"subject": fleet.port_subject(dev, p.number),
+		"message": sprintf("%s %s port %d runs %s while %s %s ports run %s, the fastest of its peers (no rate is on more nodes than every other: %s): %s", [
+			node.host, fleet.label(dev), p.number, shape(p), fleet.whose(hs),
+			dev.ca_type, shape(qp), fleet.split({sprintf("%v Gb/s", [r]): ns | some r, ns in hosts[e.key]}), why(p, qp),
+		]),
+		"evidence": array.concat(
+			fleet.evidence(node, p, ["rate_gbps", "width_lanes", "lane_speed"]),
+			fleet.evidence(qnode, qp, ["rate_gbps"]),
+		),
+		"confidence": "low",
 		"vars": {"rate": shape(qp)},
 	}
 }

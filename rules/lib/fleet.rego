@@ -28,7 +28,9 @@ else := []
 not_judged(f, why) := object.union(f, {"unknown": why})
 
 # majority is the key of counts (value -> number of nodes) held by more nodes than any other
-# key; undefined on a tie or an empty object.
+# key; undefined on a tie or an empty object. A rule that compares nodes with their peers'
+# majority must say something true on a tie too (a split, or the best value held): nothing at
+# all there is a false "healthy" (docs/fleet.md, "When peers split evenly").
 majority(counts) := v if {
 	some v, n in counts
 	count([w |
@@ -38,6 +40,28 @@ majority(counts) := v if {
 	]) == 0
 }
 
+# split describes a split of peers with no majority (by: shown value -> the set of nodes that
+# hold it) as "A on 2 nodes, B on 2 nodes, C on node07": the values held by the most nodes first,
+# then by value.
+split(by) := concat(", ", [sprintf("%s on %s", [v, on(by[v])]) |
+	some [_, v] in sort([[0 - count(hs), v] | some v, hs in by])
+])
+
+# on names a set of nodes for a message: its one host, else how many they are ("12 nodes").
+on(hs) := h if {
+	count(hs) == 1
+	some h in hs
+} else := sprintf("%d nodes", [count(hs)])
+
+# whose is on(hs) as an owner: "node07's", "12 nodes'".
+whose(hs) := sprintf("%s's", [on(hs)]) if count(hs) == 1
+
+else := sprintf("%s'", [on(hs)])
+
+# others are the values of by (shown value -> nodes) but v, sorted and joined with " or ": what
+# the peers of v's nodes run when no value is on most nodes.
+others(by, v) := concat(" or ", sort([w | some w, _ in by; w != v]))
+
 # label names a summary device for people: its RDMA device name, else its PCI address.
 label(dev) := dev.name if dev.name
 
@@ -45,6 +69,15 @@ else := dev.pci_address
 
 # subject is the finding subject of a summary device (and port number, when given as a number).
 subject(dev) := compact({"device": object.get(dev, "name", ""), "pci": object.get(dev, "pci_address", "")})
+
+# common_subject is the subject the summary devices devs share (the same name and PCI address
+# on every node), else the empty subject: a finding over several nodes never names one node's
+# adapter for all.
+common_subject(devs) := s if {
+	ss := {subject(dev) | some dev in devs}
+	count(ss) == 1
+	some s in ss
+} else := {}
 
 port_subject(dev, number) := object.union(subject(dev), {"port": number})
 
