@@ -15,6 +15,7 @@ const (
 	StatusUnsupported  = "unsupported"  // the tool ran and refused (e.g. "No IB devices found")
 	StatusUnrecognized = "unrecognized" // a file in the snapshot that no parser recognises
 	StatusUnjoined     = "unjoined"     // facts of two inputs not linked: their evidence disagrees or is missing
+	StatusEmpty        = "empty"        // present but 0 bytes or only whitespace: not read, and says nothing (not "no device")
 )
 
 // Source records one input that was looked for.
@@ -24,7 +25,9 @@ type Source struct {
 	// Origin is the file inside the snapshot, or the command line for a live run.
 	Origin string `json:"origin"`
 	// Status is one of ok, partial, missing, error, timeout, unsupported, unrecognized, unjoined (Name
-	// "join", Origin the device: why it was not linked to a PCI function, so `<pci>` stays).
+	// "join", Origin the device: why it was not linked to a PCI function, so `<pci>` stays),
+	// empty (the file is 0 bytes or only whitespace: the command printed nothing, or its capture
+	// failed; it was not read and is no evidence of anything).
 	Status string `json:"status"`
 	// Error explains any status but ok, e.g. "mstconfig not installed" or "line 7: ...".
 	Error string `json:"error,omitempty"`

@@ -120,8 +120,8 @@ func diagnose(c *cli.Context) error {
 			// The input was there but could not be parsed (named on stderr above): bad input, not "no RDMA".
 			return withCode(exitUsage, fmt.Errorf("nothing about RDMA could be evaluated: %d input file(s) could not be read or parsed", n))
 		}
-		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s has no RDMA device and no RDMA tool output this version reads (%s)\n",
-			where(s.Source.Path), inputsSeen(r))
+		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s %s (%s)\n",
+			where(s.Source.Path), noRDMAWhy(s), inputsSeen(r))
 		if format == "json" || format == "yaml" || format == "prometheus" {
 			// A program reads these: the empty report (and rdmadoctor_rdma_facts 0) is its answer.
 			if err := write(w, out, format, r, render.Options{Time: time.Now(), NoRDMAFacts: true}); err != nil {
@@ -333,16 +333,40 @@ func where(path string) string {
 	return path
 }
 
+// noRDMAWhy says why a snapshot without RDMA facts has nothing about RDMA: "has no RDMA
+// device" only on positive evidence (a tool that said so, "No IB devices found", or an lspci
+// that was read and lists no RDMA function); otherwise only that nothing RDMA was read, which
+// says nothing about the node's devices (absence is not evidence).
+func noRDMAWhy(s *facts.Snapshot) string {
+	for _, src := range s.Sources {
+		if src.Status == facts.StatusOK && src.Name == "lspci" && len(s.PCI) > 0 {
+			return "has no RDMA device: lspci lists none"
+		}
+	}
+	for _, src := range s.Sources {
+		if src.Status == facts.StatusUnsupported {
+			return "has no RDMA device: " + src.Name + " says so"
+		}
+	}
+	return "holds no RDMA device or RDMA tool output this version reads"
+}
+
 // inputsSeen says in a few words what was found instead.
 func inputsSeen(r *report.Report) string {
-	read, unrecognised := 0, 0
+	read, unrecognised, empty := 0, 0, 0
 	for _, s := range r.Sources {
 		switch s.Status {
 		case facts.StatusOK:
 			read++
 		case facts.StatusUnrecognized:
 			unrecognised++
+		case facts.StatusEmpty:
+			empty++
 		}
 	}
-	return fmt.Sprintf("%d inputs read, %d files not recognised; give ibstat, ibv_devinfo -v, lspci -nnvv or a sosreport", read, unrecognised)
+	seen := plural(read, "input", "inputs") + " read, " + plural(unrecognised, "file", "files") + " not recognised"
+	if empty > 0 {
+		seen += fmt.Sprintf(", %d empty", empty)
+	}
+	return seen + "; give ibstat, ibv_devinfo -v, lspci -nnvv or a sosreport"
 }

@@ -35,6 +35,20 @@ var liveOnlyFlags = []string{"root", "sample", "command-timeout"}
 // errNoInput is returned while live gathering does not exist yet.
 var errNoInput = errors.New("give --snapshot PATH or --input FILE (live gathering: see `rdmadoctor diagnose` without flags)")
 
+// errStdinSnapshot refuses `--snapshot -`: a snapshot is a folder or an archive at a path (an
+// archive whose top folder is not a sosreport is read twice), while standard input is one
+// capture, read with --input -.
+var errStdinSnapshot = errors.New("--snapshot reads a folder or archive at a PATH, not standard input: for one capture on standard input (`ssh node ibstat | rdmadoctor diagnose --input -`) use --input -; save an archive to a file and give --snapshot FILE")
+
+// flagFor is the flag a stray argument arg was likely meant for: "--input -" for standard
+// input, "--snapshot arg" for anything else (a folder, an archive or a capture file).
+func flagFor(arg string) string {
+	if arg == "-" {
+		return "--input -"
+	}
+	return "--snapshot " + arg
+}
+
 // loadSnapshot builds the snapshot from --snapshot or --input. Unreadable input is exit code 2,
 // with a message naming the file.
 func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
@@ -46,10 +60,13 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 func loadSnapshotWith(c *cli.Context, opt source.Options) (*facts.Snapshot, error) {
 	if c.Args().Len() > 0 {
 		// `diagnose sosreport.tar.xz` must not quietly diagnose this node instead.
-		return nil, withCode(exitUsage, fmt.Errorf("unexpected argument %q: did you mean --snapshot %s?", c.Args().First(), c.Args().First()))
+		return nil, withCode(exitUsage, fmt.Errorf("unexpected argument %q: did you mean %s?", c.Args().First(), flagFor(c.Args().First())))
 	}
 	if c.IsSet("snapshot") && c.String("snapshot") == "" {
 		return nil, withCode(exitUsage, errors.New("--snapshot needs a PATH (without --snapshot and --input, this node is diagnosed)"))
+	}
+	if c.String("snapshot") == "-" {
+		return nil, withCode(exitUsage, errStdinSnapshot)
 	}
 	if c.String("snapshot") == "" && len(c.StringSlice("input")) == 0 {
 		return gatherLive(c) // neither: gather this node (gather_cmd.go)

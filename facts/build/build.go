@@ -320,6 +320,12 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 	if src, ok := notText(src, data); !ok {
 		return src
 	}
+	if source.Blank(data) && !grepped(in) {
+		// Absence is not evidence: an empty ibstat is a capture that failed, not a node
+		// without devices.
+		src.Status, src.Error = facts.StatusEmpty, source.BlankReason(len(data))
+		return src
+	}
 	var long parse.Problems
 	in.Data, long = cutLongLines(source.Text(data))
 	if sp.Apply == nil {
@@ -327,6 +333,14 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 	}
 	src = outcome(src, sp.Apply(s, in))
 	return withLong(nothingRead(s, sp, in, src), long)
+}
+
+// grepped reports whether in is a capture through a named line filter (`lsmod | grep
+// nv_peer` saved as lsmod_grep_nv_peer): empty, it is an answer (no line matched), which its
+// spec reads, not a capture that failed.
+func grepped(in Input) bool {
+	pattern, _ := grepFilter(in.Args)
+	return pattern != ""
 }
 
 // givesFacts reports whether in, read alone, gives facts: what it says may all be known
@@ -451,6 +465,10 @@ func streamFile(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input, src facts.Sou
 		return src
 	}
 	if src, ok := notText(src, head); !ok {
+		return src
+	}
+	if len(head) < sniffBytes && source.Blank(head) && !grepped(in) {
+		src.Status, src.Error = facts.StatusEmpty, source.BlankReason(len(head)) // head is the whole file
 		return src
 	}
 	lc := newLineCapper(&pathReader{r: br, path: in.Path})

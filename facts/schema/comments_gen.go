@@ -463,7 +463,7 @@ func comments() map[string]string {
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Origin":                    "Origin is the file inside the snapshot, or the command line for a live run.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.Problems":                  "Problems are the lines of a partial source that could not be used, at most MaxProblems; MoreProblems counts the others.",
 		"github.com/rdmadoctor/rdmadoctor/facts.Source.RecognisedBy":              "RecognisedBy says how a loose capture was identified: \"path\", \"name\" or \"content\".",
-		"github.com/rdmadoctor/rdmadoctor/facts.Source.Status":                    "Status is one of ok, partial, missing, error, timeout, unsupported, unrecognized, unjoined (Name \"join\", Origin the device: why it was not linked to a PCI function, so `<pci>` stays).",
+		"github.com/rdmadoctor/rdmadoctor/facts.Source.Status":                    "Status is one of ok, partial, missing, error, timeout, unsupported, unrecognized, unjoined (Name \"join\", Origin the device: why it was not linked to a PCI function, so `<pci>` stays), empty (the file is 0 bytes or only whitespace: the command printed nothing, or its capture failed; it was not read and is no evidence of anything).",
 		"github.com/rdmadoctor/rdmadoctor/facts.SourceInfo":                       "SourceInfo says where the snapshot came from.",
 		"github.com/rdmadoctor/rdmadoctor/facts.SourceInfo.Kind":                  "Kind is live, sosreport, snapshot (a gather output) or captures (loose files).",
 		"github.com/rdmadoctor/rdmadoctor/facts.SourceInfo.Path":                  "Path is the directory, archive or file given by the user; empty for live.",

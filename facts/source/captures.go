@@ -73,6 +73,13 @@ func readCapture(p string, r io.Reader, limit int64) ([]byte, error) {
 	if int64(len(data)) > limit {
 		return nil, &Error{Path: p, Kind: ErrLimit, Err: fmt.Errorf("larger than %d bytes: not a single capture", limit)}
 	}
+	if Blank(data) {
+		// The command feeding it failed or printed nothing: unreadable input, never "no RDMA".
+		if p == "-" {
+			p = "standard input (-)"
+		}
+		return nil, &Error{Path: p, Kind: ErrFormat, Err: errors.New(BlankReason(len(data)))}
+	}
 	return data, nil
 }
 

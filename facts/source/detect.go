@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -148,4 +149,20 @@ func looksLikeArchiveName(name string) bool {
 		}
 	}
 	return false
+}
+
+// Blank reports whether data, a whole capture, holds nothing to read: 0 bytes, or only
+// whitespace (after a UTF-8 byte order mark). A command that failed or printed nothing (an
+// `ssh node ibstat` that could not connect) leaves such a file: it says nothing, not "no device".
+func Blank(data []byte) bool {
+	return len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))) == 0
+}
+
+// BlankReason is the error of a blank capture of size bytes, e.g. "empty (0 bytes): nothing
+// in it to read" or "empty (3 bytes, whitespace only): nothing in it to read".
+func BlankReason(size int) string {
+	if size == 0 {
+		return "empty (0 bytes): nothing in it to read"
+	}
+	return fmt.Sprintf("empty (%d bytes, whitespace only): nothing in it to read", size)
 }

@@ -125,7 +125,7 @@ func TestOpenHostile(t *testing.T) {
 		{name: "garbage", file: "garbage.bin", data: garbage, kind: source.ErrFormat, msg: "binary data"},
 		{name: "zstd", file: "x.tar.zst", data: []byte{0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0, 0}, kind: source.ErrFormat, msg: "zstd compression is not supported"},
 		{name: "zip", file: "sosreport.zip", data: zipBytes(t), kind: source.ErrFormat, msg: "zip compression is not supported"},
-		{name: "empty file", file: "empty.tar.xz", data: []byte{}, kind: source.ErrFormat, msg: "empty file"},
+		{name: "empty file", file: "empty.tar.xz", data: []byte{}, kind: source.ErrFormat, msg: "empty (0 bytes)"},
 	} {
 		for _, pureGo := range []bool{false, true} {
 			name := tc.name

@@ -67,7 +67,7 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 	}
 	switch fm := sniff(head); {
 	case fm == formatEmpty:
-		return nil, info, &Error{Path: path, Kind: ErrFormat, Err: errors.New("empty file")}
+		return nil, info, &Error{Path: path, Kind: ErrFormat, Err: errors.New(BlankReason(0))}
 	case fm.isArchive():
 		a := &archive{path: path, opt: opt, file: f}
 		if err := a.read(br, fm); err != nil {
