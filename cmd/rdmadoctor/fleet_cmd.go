@@ -117,6 +117,7 @@ func fleetAction(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("fleet: %w", err)
 	}
+	collectWorkingSet()
 	if err := writeFleet(c, run.format, res.Fleet); err != nil {
 		return err
 	}

@@ -2,9 +2,12 @@ package main
 
 import (
 	"math"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
 	"testing"
+	"weak"
 )
 
 // TestWithinHeld: the fleet rules run with the soft memory limit at what the runtime holds
@@ -32,4 +35,19 @@ func TestWithinHeld(t *testing.T) {
 	if during != 1<<30 {
 		t.Errorf("with GOMEMLIMIT set, the limit during the fleet rules = %d, want the user's 1 GiB", during)
 	}
+}
+
+// TestCollectWorkingSet: what the fleet rules left in a sync.Pool is freed before the report is
+// written (one collection only moves it to the pool's victim cache).
+func TestCollectWorkingSet(t *testing.T) {
+	var pool sync.Pool
+	buf := &[1 << 16]byte{}
+	w := weak.Make(buf)
+	pool.Put(buf)
+	buf = nil
+	collectWorkingSet()
+	if w.Value() != nil {
+		t.Error("a pooled buffer of the fleet rules survived collectWorkingSet")
+	}
+	runtime.KeepAlive(&pool)
 }
