@@ -181,7 +181,11 @@ func rulesTable(rules []catalogEntry, width int) string {
 		return table.ColumnConfig{Number: n, WidthMax: w, WidthMaxEnforcer: keepIndent}
 	}
 	about := func(r catalogEntry, w int) string { // the title, then the requirements hanging under it
-		return wrap(r.Title, w) + "\n" + strings.ReplaceAll(wrap("requires: "+requiresText(r.Requires), w-2), "\n", "\n  ")
+		req := requiresText(r.Requires)
+		if req == "" {
+			return wrap(r.Title, w)
+		}
+		return wrap(r.Title, w) + "\n" + strings.ReplaceAll(wrap("requires: "+req, w-2), "\n", "\n  ")
 	}
 	if stacked {
 		t.SetColumnConfigs([]table.ColumnConfig{column(1, idw)})
