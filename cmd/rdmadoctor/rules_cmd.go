@@ -7,10 +7,12 @@ import (
 	"strings"
 
 	"github.com/jedib0t/go-pretty/v6/table"
+	"github.com/jedib0t/go-pretty/v6/text"
 	"github.com/urfave/cli/v2"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/report"
+	"github.com/rdmadoctor/rdmadoctor/report/render"
 )
 
 func rulesCommand() *cli.Command {
@@ -133,16 +135,75 @@ func rulesList(c *cli.Context) error {
 	if c.String("format") == "json" {
 		return writeJSON(c.App.Writer, rules)
 	}
+	_, err = fmt.Fprintf(c.App.Writer, "%s\n%d rules\n", rulesTable(rules, render.Width(c.App.Writer)), len(rules))
+	return err
+}
+
+// keepIndent is a go-pretty width enforcer for cells folded before: a line that fits is kept
+// as it is, leading blanks too (text.WrapText drops them), a longer one is broken at the width.
+func keepIndent(s string, width int) string {
+	ls := strings.Split(s, "\n")
+	for i, l := range ls {
+		if text.StringWidthWithoutEscSequences(l) > width {
+			ls[i] = text.WrapHard(l, width)
+		}
+	}
+	return strings.Join(ls, "\n")
+}
+
+// minRuleTitle is the narrowest title column of `rules list`: narrower, and the title and
+// requirements go under the id.
+const minRuleTitle = 30
+
+// rulesTable lays the rules out in width columns: id, severity, confidence, area, and the title
+// with the fact groups the rule requires under it; on a terminal that leaves the title less
+// than minRuleTitle columns, the title and requirements go under the id, in the first column.
+// Every cell is folded to its column at blanks (a word longer than it is broken), never cut.
+func rulesTable(rules []catalogEntry, width int) string {
+	idw, sevw, confw, areaw := len("id"), len("severity"), len("confidence"), len("area")
+	for _, r := range rules {
+		idw, sevw = max(idw, len(r.ID)), max(sevw, len(r.Severity))
+		confw, areaw = max(confw, len(r.Confidence)), max(areaw, len(r.Area))
+	}
+	const pad = 2 // StyleLight's blank either side of a cell
+	fixed := sevw + confw + areaw + 3*pad
+	title := width - fixed - idw - 2*pad
+	stacked := title < minRuleTitle
+	if stacked {
+		idw, title = max(len("id"), width-fixed-pad), 0
+	}
 	t := table.NewWriter()
 	t.SetStyle(table.StyleLight)
 	t.Style().Options = table.Options{SeparateHeader: true}
+	t.Style().Size.WidthMax = width
 	t.SuppressTrailingSpaces()
-	t.AppendHeader(table.Row{"id", "severity", "confidence", "area", "requires", "title"})
-	for _, r := range rules {
-		t.AppendRow(table.Row{r.ID, r.Severity, r.Confidence, r.Area, requiresText(r.Requires), r.Title})
+	column := func(n, w int) table.ColumnConfig {
+		return table.ColumnConfig{Number: n, WidthMax: w, WidthMaxEnforcer: keepIndent}
 	}
-	_, err = fmt.Fprintf(c.App.Writer, "%s\n%d rules\n", t.Render(), len(rules))
-	return err
+	about := func(r catalogEntry, w int) string { // the title, then the requirements hanging under it
+		req := requiresText(r.Requires)
+		if req == "" {
+			return wrap(r.Title, w)
+		}
+		return wrap(r.Title, w) + "\n" + strings.ReplaceAll(wrap("requires: "+req, w-2), "\n", "\n  ")
+	}
+	if stacked {
+		t.SetColumnConfigs([]table.ColumnConfig{column(1, idw)})
+		t.AppendHeader(table.Row{"id / title, requires", "severity", "confidence", "area"})
+		for i, r := range rules {
+			if i > 0 {
+				t.AppendRow(table.Row{"", "", "", ""})
+			}
+			t.AppendRow(table.Row{r.ID + "\n" + indent(about(r, idw-2), "  "), r.Severity, r.Confidence, r.Area})
+		}
+		return t.Render()
+	}
+	t.SetColumnConfigs([]table.ColumnConfig{column(1, idw), column(5, title)})
+	t.AppendHeader(table.Row{"id", "severity", "confidence", "area", "title, requires"})
+	for _, r := range rules {
+		t.AppendRow(table.Row{r.ID, r.Severity, r.Confidence, r.Area, about(r, title)})
+	}
+	return t.Render()
 }
 
 func rulesShow(c *cli.Context) error {

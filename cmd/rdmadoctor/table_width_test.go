@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/fixtures"
+	"github.com/rdmadoctor/rdmadoctor/report"
 	"github.com/rdmadoctor/rdmadoctor/report/render"
 )
 
@@ -80,4 +82,42 @@ func TestTableFitsTerminal(t *testing.T) {
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// TestFleetTableFitsTerminal: the fleet table of the scenarios and of the corpus, each read as
+// one fleet, laid out to 80, 100 and 120 columns, has no line wider than that (display columns)
+// and no cell clipped by go-pretty (a line ending in " ~"): host names, messages and commands
+// wrap, they never lose characters.
+func TestFleetTableFitsTerminal(t *testing.T) {
+	for _, dir := range []string{fixtures.Path("scenarios"), fixtures.CorpusDir(t)} {
+		code, stdout, stderr := runCLI(t, "fleet", "--format", "json", dir)
+		if code != 0 && code != 1 {
+			t.Fatalf("fleet %s: exit %d\n%s", dir, code, stderr)
+		}
+		var f report.Fleet
+		if err := json.Unmarshal([]byte(stdout), &f); err != nil {
+			t.Fatal(err)
+		}
+		if len(f.Groups) == 0 || len(f.FleetDiagnoses) == 0 && filepath.Base(dir) == "scenarios" {
+			t.Fatalf("fleet %s: %d groups, %d fleet diagnoses: nothing to lay out", dir, len(f.Groups), len(f.FleetDiagnoses))
+		}
+		for _, width := range []int{80, 100, 120} {
+			var b bytes.Buffer
+			if err := render.FleetTable(&b, &f, render.Options{Width: width}); err != nil {
+				t.Fatal(err)
+			}
+			bad := 0
+			for i, line := range strings.Split(b.String(), "\n") {
+				w := runewidth.StringWidth(line)
+				if w > width || strings.HasSuffix(line, " ~") {
+					if bad++; bad <= 5 {
+						t.Errorf("%s at %d columns: line %d is %d wide or clipped:\n%s", filepath.Base(dir), width, i+1, w, line)
+					}
+				}
+			}
+			if bad > 5 {
+				t.Errorf("%s at %d columns: %d more such lines", filepath.Base(dir), width, bad-5)
+			}
+		}
+	}
 }

@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/jedib0t/go-pretty/v6/table"
@@ -34,81 +33,13 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 	}
 
 	if len(f.Groups) > 0 {
-		idw := len("id")
-		for _, g := range f.Groups {
-			idw = max(idw, cols(g.ID))
-		}
-		// severity, id, nodes, subjects, then the last column; two blanks between columns
-		last := lastColumn(width, len("severity"), idw, len("nodes"), len("subjects"))
-		b.WriteString("\nGroups (the same diagnosis on several nodes):\n")
-		t := fleetTable(width)
-		t.AppendHeader(table.Row{"severity", "id", "nodes", "subjects", "hosts, example"})
-		for i, g := range f.Groups {
-			if i > 0 {
-				t.AppendRow(table.Row{"", "", "", "", ""})
-			}
-			hosts := wrapHostList(g.HostList, min(hostListWidth, last))
-			t.AppendRow(table.Row{p(severityColors[g.Severity], g.Severity), g.ID, strconv.Itoa(len(g.Nodes)), strconv.Itoa(g.Subjects), hosts[0]})
-			for _, h := range hosts[1:] {
-				t.AppendRow(table.Row{"", "", "", "", h})
-			}
-			for _, l := range wrapText("e.g. "+g.Example, last, "", "") {
-				t.AppendRow(table.Row{"", "", "", "", p(text.Colors{text.Faint}, l)})
-			}
-		}
-		b.WriteString(t.Render() + "\n")
+		writeGroups(&b, f.Groups, p, width)
 	}
-
 	if len(f.FleetDiagnoses) > 0 {
-		idw, rankw, hostw := len("id"), len("#"), len("hosts")
-		for _, d := range f.FleetDiagnoses {
-			idw, rankw = max(idw, cols(d.ID)), max(rankw, len(strconv.Itoa(d.Rank)))
-			for _, h := range wrapHostList(d.HostList, hostListWidth) {
-				hostw = max(hostw, cols(h))
-			}
-		}
-		last := lastColumn(width, rankw, len("severity"), idw, hostw)
-		b.WriteString("\nFleet diagnoses (found by comparing nodes):\n")
-		t := fleetTable(width)
-		t.AppendHeader(table.Row{"#", "severity", "id", "hosts", "message"})
-		for i, d := range f.FleetDiagnoses {
-			if i > 0 {
-				t.AppendRow(table.Row{"", "", "", "", ""})
-			}
-			msg := wrapText(d.Message, last, "", "")
-			hosts := wrapHostList(d.HostList, hostListWidth)
-			lines := append(msg[1:], fleetDetails(d, p, last)...)
-			t.AppendRow(table.Row{strconv.Itoa(d.Rank), p(severityColors[d.Severity], d.Severity), d.ID, hosts[0], msg[0]})
-			for j := 0; j < max(len(lines), len(hosts)-1); j++ {
-				h, l := "", ""
-				if j+1 < len(hosts) {
-					h = hosts[j+1]
-				}
-				if j < len(lines) {
-					l = lines[j]
-				}
-				t.AppendRow(table.Row{"", "", "", h, l})
-			}
-		}
-		b.WriteString(t.Render() + "\n")
+		writeFleetDiagnoses(&b, f.FleetDiagnoses, p, width)
 	}
-
 	if worst := worstNodes(f, worstNodesShown); len(worst) > 0 {
-		fmt.Fprintf(&b, "\nWorst nodes (%d of %s with a diagnosis):\n", len(worst), plural(countWithDiagnoses(f), "node", "nodes"))
-		t := fleetTable(width)
-		// a host label may be a snapshot's folder name: broken at 32 columns, the first
-		// diagnosis folded into what is left
-		hostw := 32
-		t.SetColumnConfigs([]table.ColumnConfig{
-			{Number: 1, WidthMax: hostw, WidthMaxEnforcer: text.WrapHard},
-			{Number: 5, WidthMax: lastColumn(width, hostw, len("unreadable"), len("critical"), len("diagnoses")), WidthMaxEnforcer: text.WrapSoft},
-		})
-		t.AppendHeader(table.Row{"host", "status", "worst", "diagnoses", "first diagnosis"})
-		for _, n := range worst {
-			first := n.Diagnoses[0]
-			t.AppendRow(table.Row{n.Host, n.Status, p(severityColors[n.Worst], n.Worst), strconv.Itoa(len(n.Diagnoses)), first.ID + " on " + first.Subject.String()})
-		}
-		b.WriteString(t.Render() + "\n")
+		writeWorstNodes(&b, f, worst, p, width)
 	}
 
 	if len(f.Groups) == 0 && len(f.FleetDiagnoses) == 0 && len(nodesWith(f, report.NodeOK))+len(nodesWith(f, report.NodePartial)) > 0 {
@@ -186,9 +117,6 @@ func fleetTable(width int) table.Writer {
 // " \\" continuation, so that a command still pastes as one.
 func fleetDetails(d report.FleetDiagnosis, p func(text.Colors, string) string, width int) []string {
 	var out []string
-	if d.Confidence != "" && d.Confidence != "high" {
-		out = append(out, d.Confidence+" confidence")
-	}
 	for _, ev := range d.Evidence {
 		for _, l := range wrapText(ev.Host+": "+padding.ReplaceAllString(evidenceLine(ev.Evidence), "  "), width, "  ", "      ") {
 			out = append(out, p(text.Colors{text.Faint}, l))
@@ -240,7 +168,7 @@ func wrapHostList(hl string, width int) []string {
 	// A single host name longer than a line (a snapshot named by its folder) is broken.
 	var fitted []string
 	for _, part := range parts {
-		fitted = append(fitted, strings.Split(text.WrapHard(part, width), "\n")...)
+		fitted = append(fitted, breakWord(part, width)...)
 	}
 	parts = fitted
 	lines := []string{""}

@@ -160,14 +160,22 @@ const (
 // layoutFor fits the columns to width: rank, severity and id as wide as their longest cell,
 // the subject up to maxSubject, the message the rest.
 func layoutFor(ds []report.Diagnosis, width int) layout {
-	l := layout{width: width, rank: 1, sev: cols("severity"), id: cols("id"), subj: cols("subject")}
+	rank, sev, id, subj := 1, cols("severity"), cols("id"), cols("subject")
 	for _, d := range ds {
-		l.rank = max(l.rank, cols(strconv.Itoa(d.Rank)))
-		l.sev = max(l.sev, cols(d.Severity), cols(confidenceNote(d)))
-		l.id = max(l.id, cols(idCell(d)))
-		l.subj = max(l.subj, cols(d.Subject.String()))
+		rank = max(rank, cols(strconv.Itoa(d.Rank)))
+		sev = max(sev, cols(d.Severity), cols(confidenceNote(d)))
+		id = max(id, cols(idCell(d)))
+		subj = max(subj, cols(d.Subject.String()))
 	}
-	l.subj = min(l.subj, maxSubject)
+	return fitLayout(width, rank, sev, id, subj)
+}
+
+// fitLayout fits columns of the given widths (in display columns, the longest cell of each) to
+// width: the subject is cut to maxSubject (it wraps), the message gets the rest; when that is
+// less than minMessage the subject goes under the id (stacked), and when the stacked message is
+// still less than minStacked the id column narrows (an id then wraps at its dashes).
+func fitLayout(width, rank, sev, id, subj int) layout {
+	l := layout{width: width, rank: rank, sev: sev, id: id, subj: min(subj, maxSubject)}
 	if l.msg = width - (l.rank + l.sev + l.id + l.subj + 5*gap); l.msg >= minMessage {
 		return l
 	}
@@ -187,40 +195,36 @@ func (l layout) detailIndent() int { return l.rank + l.sev + 2*gap }
 // column at its layout width: every diagnosis is a table of its own, so that its details can
 // span the width below it, and all of them have the same columns.
 func (l layout) row(d report.Diagnosis, header bool, p func(text.Colors, string) string) string {
-	t := table.NewWriter()
-	style := tableStyle()
-	style.Size.WidthMax = l.width
-	t.SetStyle(style)
-	t.SuppressTrailingSpaces()
-	fixed := func(n, w int, wrap table.WidthEnforcer) table.ColumnConfig {
-		return table.ColumnConfig{Number: n, WidthMin: w, WidthMax: w, WidthMaxEnforcer: wrap}
-	}
 	sev := p(severityColors[d.Severity], d.Severity)
 	if c := confidenceNote(d); c != "" {
 		// Only the uncertain ones say so: most findings are proven (high).
 		sev += "\n" + c
 	}
+	subjectWidth := l.subj
 	if l.stacked {
-		t.SetColumnConfigs([]table.ColumnConfig{
-			fixed(1, l.rank, text.WrapHard), fixed(2, l.sev, text.WrapText), fixed(3, l.id, text.WrapText), fixed(4, l.msg, text.WrapSoft),
-		})
+		subjectWidth = l.id
+	}
+	return l.render(header, "subject", strconv.Itoa(d.Rank), sev, idCell(d), text.WrapSoft(d.Subject.String(), subjectWidth), text.WrapSoft(d.Message, l.msg))
+}
+
+// render renders one row of the layout's columns: rank, sev (lines), id (broken at its
+// dashes when wider than its column), subject (lines folded to the subject's width, or to the
+// id's when stacked: it goes under the id) and the message (lines folded to its width); header
+// adds the column headers, subject naming the fourth column ("subject", "hosts").
+func (l layout) render(header bool, subject, rank, sev, id, subj, msg string) string {
+	id = lines(breakWord(id, l.id)) // broken only on a terminal too narrow for it
+	if l.stacked {
+		var names []string
 		if header {
-			t.AppendHeader(table.Row{"#", "severity", "id / subject", "message"})
+			names = []string{"#", "severity", "id / " + subject, "message"}
 		}
-		// WrapText keeps the line breaks (WrapSoft would join the lines): the subject is folded
-		// on its blanks here, the id is broken only on a terminal too narrow for it.
-		t.AppendRow(table.Row{strconv.Itoa(d.Rank), sev, idCell(d) + "\n" + text.WrapSoft(d.Subject.String(), l.id), d.Message})
-		return t.Render()
+		return fixedRow(l.width, []int{l.rank, l.sev, l.id, l.msg}, names, rank, sev, id+"\n"+subj, msg)
 	}
-	t.SetColumnConfigs([]table.ColumnConfig{
-		fixed(1, l.rank, text.WrapHard), fixed(2, l.sev, text.WrapText), fixed(3, l.id, text.WrapHard),
-		fixed(4, l.subj, text.WrapSoft), fixed(5, l.msg, text.WrapSoft),
-	})
+	var names []string
 	if header {
-		t.AppendHeader(table.Row{"#", "severity", "id", "subject", "message"})
+		names = []string{"#", "severity", "id", subject, "message"}
 	}
-	t.AppendRow(table.Row{strconv.Itoa(d.Rank), sev, idCell(d), d.Subject.String(), d.Message})
-	return t.Render()
+	return fixedRow(l.width, []int{l.rank, l.sev, l.id, l.subj, l.msg}, names, rank, sev, id, subj, msg)
 }
 
 // idCell is the id column of a diagnosis: a consequence hangs under its cause.

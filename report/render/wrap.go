@@ -2,6 +2,7 @@ package render
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jedib0t/go-pretty/v6/text"
 )
@@ -13,7 +14,8 @@ func cols(s string) int { return text.StringWidthWithoutEscSequences(s) }
 // wrapText folds s into lines of at most width columns, the first line starting with first and
 // the others with next. s is folded on blanks, but not inside a `quoted command` of a hint,
 // which moves to the next line whole; a word (or quoted command) longer than a line is broken
-// (go-pretty's text.WrapHard). For prose: messages, notes, reasons, quoted input lines.
+// after punctuation where it can be (breakWord). For prose: messages, notes, reasons, quoted
+// input lines.
 func wrapText(s string, width int, first, next string) []string {
 	avail := width - max(cols(first), cols(next))
 	if avail < 10 {
@@ -28,7 +30,7 @@ func wrapText(s string, width int, first, next string) []string {
 	// A tab has no width of its own: four blanks, as go-pretty renders one in a cell.
 	for _, w := range proseWords(strings.ReplaceAll(s, "\t", "    ")) {
 		sep := w.sep
-		for _, part := range strings.Split(text.WrapHard(w.text, avail), "\n") {
+		for _, part := range breakWord(w.text, avail) {
 			if !empty && cols(line)+cols(sep)+cols(part) > width {
 				flush()
 			}
@@ -43,6 +45,43 @@ func wrapText(s string, width int, first, next string) []string {
 		flush()
 	}
 	return out
+}
+
+// breakAfter are the characters a word too long for its line is broken after: those that
+// part a host name, a path, an id or a list ("cx-ib-mode-on-" / "ethernet-switch").
+const breakAfter = "-_./,:;=@|)]}"
+
+// breakWord cuts s into pieces of at most width display columns (at least 1), each ending
+// after the last punctuation character (breakAfter) that fits, when that is past a third of
+// the line; otherwise, and for a run without punctuation, at the width. Nothing is dropped:
+// the pieces joined give s back.
+func breakWord(s string, width int) []string {
+	width = max(width, 1)
+	var out []string
+	for cols(s) > width {
+		cut, punct, w := 0, 0, 0
+		for i, r := range s {
+			rw := cols(string(r))
+			if w+rw > width {
+				break
+			}
+			w += rw
+			cut = i + len(string(r))
+			if strings.ContainsRune(breakAfter, r) && w > width/3 {
+				punct = cut
+			}
+		}
+		if punct > 0 {
+			cut = punct
+		}
+		if cut == 0 { // a rune wider than the line
+			_, n := utf8.DecodeRuneInString(s)
+			cut = n
+		}
+		out = append(out, s[:cut])
+		s = s[cut:]
+	}
+	return append(out, s)
 }
 
 // word is a word of prose and the blanks before it, kept where the line does not break there
