@@ -1,6 +1,7 @@
 package visible
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -45,4 +46,48 @@ func FuzzEscape(f *testing.F) {
 			t.Fatalf("Escape(%q) = %q, want it unchanged", s, got)
 		}
 	})
+}
+
+// TestCommandForBash: a fix command whose quoted values hold control characters, bidirectional
+// marks or bytes that are not UTF-8 is shown with none left (nothing for Escape to rewrite) and
+// bash reads it back as the same command: printf gets the values byte for byte, whether the
+// value was quoted as a word (ShellQuote) or closed into a template's single quotes; a comment
+// is shown escaped and is still a comment.
+func TestCommandForBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash not installed")
+	}
+	values := []string{"ib\x1b[2J", "a\nreboot", "a\r\nb", "it's\x1b", "x'\a'", `back\slash` + "\x01", "Soci\xe9t\xe9", "ab\u202ecd", "\x1b]0;t\a", "\x9b1", "tab\there\x7f", "\x1bf0"}
+	for _, v := range values {
+		for _, cmd := range []string{
+			`printf '%s\0' ` + ShellQuote(v) + ` /sys/class/net/` + ShellQuote(v) + `/mtu`,
+			`printf '%s\0' 'pre ` + strings.ReplaceAll(v, "'", `'\''`) + ` post' # on ` + v,
+		} {
+			shown := Command(cmd)
+			if NeedsEscape(shown) {
+				t.Errorf("%q shown as %q: still holds what Escape rewrites", cmd, shown)
+			}
+			if err := exec.Command(bash, "-n", "-c", shown).Run(); err != nil {
+				t.Errorf("bash -n %q: %v", shown, err)
+			}
+			out, err := exec.Command(bash, "-c", shown).Output()
+			if err != nil {
+				t.Fatalf("bash -c %q: %v", shown, err)
+			}
+			want := v + "\x00/sys/class/net/" + v + "/mtu\x00"
+			if strings.Contains(cmd, "'pre ") {
+				want = "pre " + v + " post\x00"
+			}
+			if string(out) != want {
+				t.Errorf("%q shown as %q: bash reads %q, want %q", cmd, shown, out, want)
+			}
+		}
+	}
+	if got, want := Command("ibstat "+ShellQuote("ib\x1b[2J")+" 1"), `ibstat $'ib\x1b[2J' 1`; got != want {
+		t.Errorf("Command = %q, want %q", got, want)
+	}
+	if got := Command("ibstat 'mlx5_0' 1"); got != "ibstat 'mlx5_0' 1" {
+		t.Errorf("a command without control characters changed: %q", got)
+	}
 }

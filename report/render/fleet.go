@@ -35,7 +35,7 @@ func WriteFleet(w io.Writer, format string, f *report.Fleet, opts Options) error
 // characters made visible, for the table and Markdown views.
 func escapedFleet(f *report.Fleet) *report.Fleet {
 	out := *f
-	rewrite.Strings(reflect.ValueOf(&out).Elem(), visible.Escape)
+	rewrite.StringsBy(reflect.ValueOf(&out).Elem(), visible.Escape, commandFields)
 	return &out
 }
 

@@ -51,10 +51,10 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 	if bad := nodesWith(f, report.NodeUnreadable); len(bad) > 0 {
 		fmt.Fprintf(&b, "\n%s (%s, not diagnosed):\n", p(severityColors["error"], "Unreadable"), plural(len(bad), "node", "nodes"))
 		for _, n := range bad {
-			for _, l := range wrapText(n.Host+": "+n.Snapshot, width, "  ", "      ") {
+			for _, l := range wrapText(hostAndSnapshot(n), width, "  ", "      ") {
 				b.WriteString(l + "\n")
 			}
-			for _, l := range wrapText(n.Error, width, "      ", "      ") {
+			for _, l := range wrapText(strings.TrimPrefix(n.Error, n.Snapshot+": "), width, "      ", "      ") {
 				b.WriteString(l + "\n")
 			}
 		}
@@ -90,6 +90,15 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// hostAndSnapshot names an unreadable node: "node01: /data/node01.tar.gz", or the snapshot
+// alone when the host is labelled by it ("binib", not "binib: binib").
+func hostAndSnapshot(n report.FleetNode) string {
+	if n.Host == n.Snapshot || n.Snapshot == "" {
+		return n.Host
+	}
+	return n.Host + ": " + n.Snapshot
 }
 
 // lastColumn is the width left to a table's last column on a terminal of width columns after

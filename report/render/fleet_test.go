@@ -139,3 +139,53 @@ func TestFleetEscapes(t *testing.T) {
 		t.Error("rendering changed the report")
 	}
 }
+
+// TestFleetTableLongHostNames: host names longer than their column (snapshots labelled by
+// their folder names) wrap after a dash or a comma, never inside a word, and no character is
+// lost: each name reads back whole from its lines, in the worst nodes, the groups and the
+// fleet diagnoses, at 80 and 100 columns.
+func TestFleetTableLongHostNames(t *testing.T) {
+	f := testFleet()
+	long := []string{"cx-ib-mode-on-ethernet-switch-rack12-node0042", "no-rdma-device-kernel-asks-for-firmware"}
+	for i := range f.Nodes[:2] {
+		f.Nodes[i].Host = long[i]
+	}
+	f.Groups[0].HostList = long[0] + "," + long[1]
+	f.FleetDiagnoses[0].HostList = long[0] + "," + long[1]
+	for _, width := range []int{80, 100} {
+		var b strings.Builder
+		if err := FleetTable(&b, f, Options{Width: width}); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, line := range strings.Split(out, "\n") {
+			if cols(line) > width || strings.HasSuffix(line, " ~") {
+				t.Errorf("at %d: line %d wide or clipped: %q", width, cols(line), line)
+			}
+		}
+		// A piece of a name (a word with a dash in it) starts at the name's start or after a
+		// dash, and ends at its end or after a dash: never inside a word.
+		pieces := map[string]int{}
+		for _, field := range strings.Fields(out) {
+			field = strings.TrimSuffix(field, ",")
+			if len(field) < 3 || !strings.Contains(field, "-") {
+				continue
+			}
+			for _, h := range long {
+				i := strings.Index(h, field)
+				if i < 0 {
+					continue
+				}
+				pieces[h]++
+				if end := i + len(field); i > 0 && h[i-1] != '-' || end < len(h) && h[end-1] != '-' {
+					t.Errorf("at %d: %q is %s broken inside a word", width, field, h)
+				}
+			}
+		}
+		for _, h := range long {
+			if pieces[h] == 0 {
+				t.Errorf("at %d: no piece of %s in the table:\n%s", width, h, out)
+			}
+		}
+	}
+}

@@ -316,3 +316,42 @@ func TestFabricInChromium(t *testing.T) {
 		t.Errorf("unmapped ports %q", unmapped)
 	}
 }
+
+// TestTileHostsInChromium: the hosts a summary tile names are one to a line, and a host name
+// longer than the tile wraps inside it: long names never run together or out of the tile.
+func TestTileHostsInChromium(t *testing.T) {
+	f := runFleet(t, []member{{"cx-ib-mode-on-ethernet-switch-rack12-node0042", noSM}, {"no-rdma-device-kernel-asks-for-firmware", noSM}, {"gpu003", noSM}})
+	ctx, l := openPage(t, pageFile(t, f), 1400, 1000)
+	problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+		const out = [];
+		for (const tile of document.querySelectorAll(".tile")) {
+			const box = tile.getBoundingClientRect();
+			let bottom = -1;
+			for (const a of tile.querySelectorAll(".hosts a")) {
+				for (const r of a.getClientRects()) {
+					if (r.right > box.right + 0.5) out.push(a.innerText + " runs out of its tile");
+				}
+				const first = a.getClientRects()[0];
+				if (first && first.top < bottom - 0.5) out.push(a.innerText + " shares a line with the host before it");
+				bottom = Math.max(bottom, a.getBoundingClientRect().bottom);
+			}
+		}
+		return out;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".tile .hosts a").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 3 {
+		t.Errorf("%d host links in the tiles, want the 3 nodes named", n)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if p := l.report(); len(p) > 0 {
+		t.Errorf("the page did what it must not:\n%s", strings.Join(p, "\n"))
+	}
+}

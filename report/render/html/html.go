@@ -72,7 +72,10 @@ func Write(w io.Writer, f *report.Fleet) error {
 		return err
 	}
 	c := *f // a copy whose every string has its control characters made visible
-	rewrite.Strings(reflect.ValueOf(&c).Elem(), visible.Escape)
+	// (a fix command quoted for bash instead: ibstat $'ib\x1b[2J' 1, visible.Command)
+	rewrite.StringsBy(reflect.ValueOf(&c).Elem(), visible.Escape, map[rewrite.Field]func(string) string{
+		{Type: reflect.TypeOf(report.Fix{}), Name: "Command"}: visible.Command,
+	})
 	v := build(&c)
 	v.CSS = template.CSS(css)
 	v.JS = template.JS(js)
