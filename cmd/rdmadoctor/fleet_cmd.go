@@ -99,6 +99,8 @@ func fleetAction(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: warning: %s\n", visible.Escape(msg))
 	}
 	paths := in.Nodes
+	unpace := paceFleetMemory() // fleet_memory.go
+	defer unpace()
 	update, stop := fleetProgress(c.App.ErrWriter, len(paths))
 	res, err := fleet.Run(run.ctx, paths, fleet.Options{
 		Engine:    e,

@@ -51,8 +51,12 @@ func withinHeld(fn func()) {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(s)
 	held := s[0].Value.Uint64() - s[1].Value.Uint64()
+	heldByRules.Store(true) // the fleet pacer (fleet_memory.go) leaves this limit alone
 	prev := debug.SetMemoryLimit(int64(held))
-	defer debug.SetMemoryLimit(prev)
+	defer func() {
+		debug.SetMemoryLimit(prev)
+		heldByRules.Store(false)
+	}()
 	fn()
 }
 

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
+)
+
+// fleetMemoryFloor is the soft memory limit (debug.SetMemoryLimit) a fleet run is held to while
+// its live heap is under half of it. At Go's pace (GOGC 100) the heap grows to twice the live
+// data before each collection; a fleet's live data grows with its nodes (their reports,
+// summaries and fabric share), so the 10,000-node bench fleet peaked at 145 MiB against 80 MiB
+// for 100 nodes. Held to 88 MiB while it lives in less than 44, it peaked at 112 MiB for ~6% more
+// CPU (65 s user instead of 61 s at 96 MiB, where it peaked at 119 MiB) (docs/performance.md, issue 12).
+const fleetMemoryFloor = 88 << 20
+
+// heldByRules is set while withinHeld holds the runtime to a limit of its own, which the pacer
+// then leaves alone.
+var heldByRules atomic.Bool
+
+// paceFleetMemory sets the soft memory limit to max(fleetMemoryFloor, twice the live heap) and
+// sets it again after every garbage collection, until stop is called (which lifts the limit).
+// Never below twice the live heap: a fleet whose live data outgrows the floor is collected at
+// Go's own pace, never driven into back-to-back collections. A limit set with GOMEMLIMIT is
+// kept, and nothing is paced.
+func paceFleetMemory() (stop func()) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	var stopped atomic.Bool
+	var arm func()
+	arm = func() {
+		s := &floorSentinel{}
+		// The finalizer runs after the collection that found s unreachable: the next one.
+		runtime.SetFinalizer(s, func(*floorSentinel) {
+			if stopped.Load() {
+				return
+			}
+			if !heldByRules.Load() {
+				debug.SetMemoryLimit(fleetMemoryLimit(liveHeap()))
+			}
+			arm()
+		})
+	}
+	debug.SetMemoryLimit(fleetMemoryFloor)
+	arm()
+	return func() {
+		stopped.Store(true)
+		debug.SetMemoryLimit(math.MaxInt64)
+	}
+}
+
+// fleetMemoryLimit is the soft limit for a live heap of live bytes: fleetMemoryFloor, or twice
+// live when that is more.
+func fleetMemoryLimit(live uint64) int64 {
+	return max(fleetMemoryFloor, 2*int64(min(live, math.MaxInt64/2)))
+}
+
+// liveHeap is the heap the last collection marked live, in bytes (/gc/heap/live:bytes).
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
