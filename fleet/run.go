@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
@@ -132,7 +133,7 @@ func diagnoseNode(ctx context.Context, path string, i int, labels *labeler, fabr
 	}
 	if none, bad := diagnosis.Unevaluable(s, r); none && bad > 0 {
 		// As diagnose exits 2: the input was there but could not be parsed.
-		u := unreadable(host, s.Host.Hostname, path, fmt.Sprintf("nothing about RDMA could be evaluated: %d input file(s) could not be read or parsed (%v)", bad, r.Incomplete))
+		u := unreadable(host, s.Host.Hostname, path, fmt.Sprintf("nothing about RDMA could be evaluated: %d input file(s) could not be read or parsed: %s", bad, notRead(s)))
 		u.Incomplete = r.Incomplete
 		return nodeResult{node: u}, nil
 	} else if none {
@@ -260,4 +261,22 @@ func worse(a, b string) string {
 		return b
 	}
 	return a
+}
+
+// notRead names each source of s that was not (fully) read with its error, as diagnose does on
+// stderr: "archive (t.tar.xz): truncated archive: ...; ibstat: line 3: ...", at most
+// facts.MaxMessageBytes.
+func notRead(s *facts.Snapshot) string {
+	var parts []string
+	for _, src := range s.Sources {
+		if src.Status != facts.StatusError && src.Status != facts.StatusPartial {
+			continue
+		}
+		name := src.Name
+		if src.Origin != "" && src.Origin != src.Name {
+			name = fmt.Sprintf("%s (%s)", src.Name, src.Origin)
+		}
+		parts = append(parts, name+": "+src.Error)
+	}
+	return facts.Clip(strings.Join(parts, "; "), facts.MaxMessageBytes)
 }
