@@ -5,8 +5,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/rules"
+	"gopkg.in/yaml.v3"
 )
 
 // DigestCap is how many subnet managers, links with errors and unmapped host ports a
@@ -61,16 +64,25 @@ type DigestLink struct {
 	total  int64 // the receive errors of both ends
 }
 
-// receiveThresholds are the counters a port raises for errors in what it received, with
-// rdma-core's thresholds (infiniband-diags/etc/error_thresholds) for an increase during
-// ibdiagnet's sample and for the count since last clear: the table the fleet rules judge links
-// by (rules/lib/fleet_fabric.rego receive_thresholds). Link downs and retrains count at both
-// ends whatever the cause: they are shown, but make no link one with errors.
-var receiveThresholds = map[string][2]int64{
-	"symbol_error":                {0, 10},
-	"port_rcv_errors":             {10, 10},
-	"local_link_integrity_errors": {0, 10},
-}
+// receiveThresholds are the counters a port raises for errors in what it received, each with
+// its limits [an increase during ibdiagnet's sample, the count since last clear]: the table
+// rules/data/receive_thresholds.yaml (rdma-core's error_thresholds), which the fleet rules judge
+// links by too (rules/lib/fleet_fabric.rego), read from rules.FS on first use. Link downs and
+// retrains count at both ends whatever the cause: they are shown, but make no link one with
+// errors. It panics when the embedded table does not parse (rules tests hold it).
+var receiveThresholds = sync.OnceValue(func() map[string][2]int64 {
+	b, err := rules.FS.ReadFile("data/receive_thresholds.yaml")
+	if err != nil {
+		panic(err)
+	}
+	var t struct {
+		Thresholds map[string][2]int64 `yaml:"receive_thresholds"`
+	}
+	if err := yaml.Unmarshal(b, &t); err != nil || len(t.Thresholds) == 0 {
+		panic(fmt.Sprintf("rules/data/receive_thresholds.yaml: %v", err))
+	}
+	return t.Thresholds
+})
 
 // DigestEnd is one end of a link with errors.
 type DigestEnd struct {
@@ -224,7 +236,7 @@ func digestEnd(p *facts.FleetFabricPort, own map[string]string, l *DigestLink) D
 			if delta > 0 {
 				s += fmt.Sprintf(" (+%d during ibdiagnet's sample)", delta)
 			}
-			if lim, ok := receiveThresholds[c]; ok {
+			if lim, ok := receiveThresholds()[c]; ok {
 				l.total += max(n, delta)
 				l.Rising = l.Rising || delta > lim[0]
 				l.over = l.over || delta > lim[0] || n > lim[1]

@@ -14,16 +14,10 @@ package rdmadoctor.lib.fleet.fabric
 ports := {p.id: p | some p in input.fabric.ports}
 
 # receive_thresholds are the counters a port raises for errors in what it received, {name:
-# [limit for an increase during ibdiagnet's sample, limit for the value since last clear]}
-# (rdma-core error_thresholds: SymbolErrorCounter=10, PortRcvErrors=10,
-# LocalLinkIntegrityErrors=10; an increase of symbol or integrity errors counts at once, as
-# rules/counters ib-symbol-errors and ib-link-integrity-or-buffer-overrun judge them). Link
-# downs and retrains count at both ends whatever the cause, so they say nothing of a direction.
-receive_thresholds := {
-	"symbol_error": [0, 10],
-	"port_rcv_errors": [10, 10],
-	"local_link_integrity_errors": [0, 10],
-}
+# [limit for an increase during ibdiagnet's sample, limit for the value since last clear]}:
+# rules/data/receive_thresholds.yaml (rdma-core's error_thresholds), the table the fleet
+# report's fabric part judges links by too.
+receive_thresholds := data.data.receive_thresholds
 
 # readings are the receive-error counters of port p over their thresholds in any view: {name,
 # value, delta (null without a sample), rising, host, evidence}.
