@@ -44,4 +44,3 @@ func TestDiagnoseWithTakesEvaluationAhead(t *testing.T) {
 		t.Errorf("%d diagnoses, last source %+v", len(want.Diagnoses), got.Sources[len(got.Sources)-1])
 	}
 }
-
