@@ -69,6 +69,13 @@ func (e *Engine) Set() *Set { return e.set }
 // Diagnose evaluates every node rule (not the fleet rules) once against s and returns the
 // ranked report.
 func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Report, error) {
+	return e.DiagnoseWith(ctx, s, nil)
+}
+
+// DiagnoseWith is Diagnose taking the evaluation ahead, when it was made by e on a snapshot the
+// rules see as s (Evaluation.takes): the report is the one Diagnose makes, without evaluating
+// the rules again. Another evaluation ahead is cancelled, and s evaluated.
+func (e *Engine) DiagnoseWith(ctx context.Context, s *facts.Snapshot, ahead *Evaluation) (*report.Report, error) {
 	available := availableGroups(s)
 	r := &report.Report{
 		SchemaVersion: report.SchemaVersion,
@@ -79,7 +86,6 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		Skipped:       []report.Skipped{},
 		Sources:       append([]facts.Source{}, s.Sources...),
 	}
-	run := map[string]bool{}
 	needs := map[string]report.Need{}
 	for _, rule := range e.set.Rules {
 		if rule.Fleet() {
@@ -93,16 +99,18 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 		if !e.rules.pkgs[rule.pkg] {
 			return nil, fmt.Errorf("rule %s can run on this snapshot but was not compiled (Options.Rules)", rule.ID)
 		}
-		run[rule.pkg] = true
 		r.Evaluated++
 	}
 
-	if e.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, e.Timeout)
-		defer cancel()
+	var findings []rawFinding
+	var failed map[string]string
+	var err error
+	if ahead.takes(e, s) {
+		findings, failed = ahead.findings, ahead.failed
+	} else {
+		ahead.Cancel()
+		findings, failed, err = e.evaluate(ctx, s, e.runnable(available))
 	}
-	findings, failed, err := e.findings(ctx, s, run)
 	if err != nil {
 		return nil, err
 	}
@@ -129,9 +137,32 @@ func (e *Engine) Diagnose(ctx context.Context, s *facts.Snapshot) (*report.Repor
 	return r, nil
 }
 
-// findings evaluates the rule packages in run on s with OPA's evaluator.
+// runnable returns the rule packages of e's node rules that can run with the available groups
+// and were compiled (Diagnose fails on one that can run but was not).
+func (e *Engine) runnable(available map[string]bool) map[string]bool {
+	run := map[string]bool{}
+	for _, rule := range e.set.Rules {
+		if !rule.Fleet() && runs(rule, available) && e.rules.pkgs[rule.pkg] {
+			run[rule.pkg] = true
+		}
+	}
+	return run
+}
+
+// evaluate evaluates the rule packages in run on s, within Timeout.
+func (e *Engine) evaluate(ctx context.Context, s *facts.Snapshot, run map[string]bool) ([]rawFinding, map[string]string, error) {
+	if e.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.Timeout)
+		defer cancel()
+	}
+	return e.findings(ctx, s, run)
+}
+
+// findings evaluates the rule packages in run on s with OPA's evaluator; the rules are given
+// ruleInput(s).
 func (e *Engine) findings(ctx context.Context, s *facts.Snapshot, run map[string]bool) ([]rawFinding, map[string]string, error) {
-	input, err := inputValue(s)
+	input, err := inputValue(ruleInput(s))
 	if err != nil {
 		return nil, nil, err
 	}

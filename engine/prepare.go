@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"sort"
 
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -50,6 +52,29 @@ var checkStages = []ast.StageID{
 	ast.StageCheckSafetyRuleHeads, ast.StageCheckRecursion, ast.StageCheckTypes,
 	ast.StageCheckUnsafeBuiltins, ast.StageCheckDeprecatedBuiltins, ast.StageBuildRequiredCapabilities,
 	ast.StageRewriteTestRulesForTracing,
+}
+
+// unusedStages rewrite what the built-in rules do not hold, or build what only the check stages
+// read: print calls, rego.metadata calls and the METADATA they read, template strings, and the
+// graph of rule dependencies (the recursion and type checks walk it). With checkStages, they are
+// skipped when no module compiled holds a print call, a rego.metadata call or a template string
+// (rewritesNeeded): about a tenth of the compile of a diagnose (docs/performance.md).
+var unusedStages = []ast.StageID{
+	ast.StageRewritePrintCalls, ast.StageRewriteRegoMetadataCalls, ast.StageParseMetadataBlocks,
+	ast.StageSetAnnotationSet, ast.StageRewriteTemplateStrings, ast.StageSetGraph,
+}
+
+// rewritesNeeded reports whether the source of one of the files of modules may hold what
+// unusedStages rewrite: the text of a print call, a rego.metadata call or a template string,
+// comments and strings included (a false yes only keeps the stages).
+func rewritesNeeded(modules map[string]*module, files []string) bool {
+	for _, f := range files {
+		src := modules[f].src
+		if bytes.Contains(src, []byte("print(")) || bytes.Contains(src, []byte("rego.metadata")) || bytes.Contains(src, []byte(`$"`)) {
+			return true
+		}
+	}
+	return false
 }
 
 // compiled is a compiler holding some or all modules of a Set and the query prepared with it.
@@ -107,7 +132,11 @@ func (s *Set) compile(ctx context.Context, opts Options, fleet bool) (*compiled,
 		stopAt(compiler, opts.Stop)
 	}
 	if opts.SkipTypeCheck {
-		compiler = compiler.WithSkipStages(checkStages...)
+		stages := checkStages
+		if !rewritesNeeded(s.modules, names) {
+			stages = append(slices.Clip(stages), unusedStages...)
+		}
+		compiler = compiler.WithSkipStages(stages...)
 	} else {
 		input := schema.ForRego()
 		if fleet {

@@ -60,7 +60,7 @@ func diagnose(c *cli.Context) error {
 	if readsFiles(c) && len(c.StringSlice("rules")) == 0 {
 		// The built-in rules are loaded, and those the snapshot will likely run compiled,
 		// while it is read (rules_ahead.go).
-		ahead = newRulesAhead(run.ctx)
+		ahead = newRulesAhead(run.ctx, c.Duration("timeout"))
 		defer ahead.stop()
 	} else if err := run.loadRules(c); err != nil {
 		return err
@@ -79,8 +79,11 @@ func diagnose(c *cli.Context) error {
 	}
 	var s *facts.Snapshot
 	var e *engine.Engine
+	var evaluated *engine.Evaluation // ahead of the report (speculate.go)
 	if ahead != nil {
-		s, err = loadSnapshotWith(c, source.Options{Seen: ahead.seen, Started: ahead.started})
+		spec := newSpeculation(ctx, ahead, run.profile)
+		defer spec.stop()
+		s, err = loadSnapshotWith(c, source.Options{Seen: ahead.seen, Started: ahead.started, Settled: spec.settled})
 		// A mistake in the rules or the site config is reported before one in the input, as
 		// when they are loaded first.
 		if rerr := run.useRules(ahead.wait()); rerr != nil {
@@ -94,6 +97,7 @@ func diagnose(c *cli.Context) error {
 			return withCode(exitUsage, err)
 		}
 		e.Tool.Version = version
+		evaluated = spec.evaluation()
 	} else {
 		s, err = run.rules.whileWarming(func() (*facts.Snapshot, error) { return loadSnapshot(c) })
 		if err != nil {
@@ -103,9 +107,9 @@ func diagnose(c *cli.Context) error {
 		if e, err = run.rules.engine(ctx, s); err != nil {
 			return withCode(exitUsage, err)
 		}
+		e.Timeout = c.Duration("timeout")
 	}
-	e.Timeout = c.Duration("timeout")
-	r, err := diagnosis.Diagnose(ctx, e, s, diagnosis.Options{Ignore: run.cfg.ignores(), MinSeverity: run.minSev}, version)
+	r, err := diagnosis.Diagnose(ctx, e, s, diagnosis.Options{Ignore: run.cfg.ignores(), MinSeverity: run.minSev, Evaluated: evaluated}, version)
 	if err != nil {
 		return fmt.Errorf("diagnose: %w", err)
 	}

@@ -38,6 +38,7 @@ type rulesAhead struct {
 	grew     chan struct{}   // a token when groups grew
 	finished chan struct{}   // closed when the snapshot is read: nothing more to guess
 	current  *compileAhead   // the last compile started, under mu
+	timeout  time.Duration   // each engine's Timeout (--timeout)
 }
 
 // compileAhead is one compile of guessed rules.
@@ -58,12 +59,13 @@ func (c *compileAhead) cancel() { c.stopOnce.Do(func() { close(c.stop) }) }
 // compile per member.
 const coalesce = time.Millisecond
 
-// newRulesAhead returns the rules ahead of a reading; ctx bounds the compiles. The built-in
+// newRulesAhead returns the rules ahead of a reading; ctx bounds the compiles, timeout each
+// evaluation (engine.Engine.Timeout). The built-in
 // rules are loaded from the reading's start (started, source.Options.Started), or once they
 // are needed: loading them before xz-utils was started delayed it by 5-10 ms on a busy
 // machine (the two cores taken by Load's parsers, its fork and exec waited).
-func newRulesAhead(ctx context.Context) *rulesAhead {
-	a := &rulesAhead{loaded: make(chan struct{}), groups: map[string]bool{}, grew: make(chan struct{}, 1), finished: make(chan struct{})}
+func newRulesAhead(ctx context.Context, timeout time.Duration) *rulesAhead {
+	a := &rulesAhead{loaded: make(chan struct{}), groups: map[string]bool{}, grew: make(chan struct{}, 1), finished: make(chan struct{}), timeout: timeout}
 	a.begin = sync.OnceFunc(func() {
 		go func() {
 			a.set, a.err = engine.Load(engine.Builtin())
@@ -138,7 +140,7 @@ func (a *rulesAhead) work(ctx context.Context) {
 			}
 			go func() {
 				defer close(next.done)
-				next.e, next.err = a.set.Prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: next.ids, Stop: next.stop})
+				next.e, next.err = a.prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: next.ids, Stop: next.stop})
 			}()
 		}
 	}
@@ -156,6 +158,26 @@ func holds(ids, want []string) bool {
 		}
 	}
 	return true
+}
+
+// ready returns the engine of the last compile ahead once it has ended without error; nil while
+// it runs, or when none was started. A speculation evaluates with it (speculate.go).
+func (a *rulesAhead) ready() *engine.Engine {
+	a.mu.Lock()
+	cur := a.current
+	a.mu.Unlock()
+	if cur == nil {
+		return nil
+	}
+	select {
+	case <-cur.done:
+	default:
+		return nil
+	}
+	if cur.err != nil {
+		return nil
+	}
+	return cur.e
 }
 
 // wait returns the loaded rule set, once it is.
@@ -204,5 +226,15 @@ func (a *rulesAhead) engine(ctx context.Context, s *facts.Snapshot) (*engine.Eng
 	} else if cur != nil {
 		cur.cancel()
 	}
-	return a.set.Prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: ids})
+	return a.prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: ids})
+}
+
+// prepare compiles the rules of opts into an engine with the evaluation timeout (set before any
+// evaluation, a speculation's too, reads it).
+func (a *rulesAhead) prepare(ctx context.Context, opts engine.Options) (*engine.Engine, error) {
+	e, err := a.set.Prepare(ctx, opts)
+	if err == nil {
+		e.Timeout = a.timeout
+	}
+	return e, err
 }

@@ -48,7 +48,7 @@ func TestRulesAhead(t *testing.T) {
 		{"more than guessed", []string{"sos_commands/infiniband/ibstat"}, append(slices.Clone(ibstat), lspci...), false},
 		{"nothing seen", nil, ibstat, false},
 	} {
-		a := newRulesAhead(ctx)
+		a := newRulesAhead(ctx, 0)
 		for _, rel := range tc.seen {
 			a.seen(rel)
 		}

@@ -28,6 +28,7 @@ type archive struct {
 	roots   roots         // which folders are sosreports, as far as the stream has shown
 	stream  *cappedReader // the tar stream, whose count is a cut's offset
 	cut     *Cut          // where a truncated stream ended (cut.go)
+	settle  settling      // when to offer Options.Settled a view (settle.go)
 }
 
 // errNotKept is why a listed member of a sosreport cannot be read: it was decided by its path
@@ -159,6 +160,7 @@ func (a *archive) readTar(r io.Reader, f format) (last string, err error) {
 		if a.cut != nil {
 			return last, nil
 		}
+		a.offerView()
 	}
 }
 
@@ -273,6 +275,7 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 	if err := a.tree.add(name, n); err != nil {
 		return a.fail(hdr.Name, ErrUnsafe, "%w", err)
 	}
+	a.settle.changed()
 	if pend {
 		a.roots.pending = append(a.roots.pending, pending{name, n})
 	}
@@ -323,10 +326,12 @@ func (a *archive) resolve(root string) {
 			if a.tree.remove(p.name, p.n) {
 				a.skipped++
 				a.kept -= p.n.size
+				a.settle.changed()
 			}
 		case List:
 			a.kept -= p.n.size
 			p.n.data, p.n.packed, p.n.err = nil, nil, errNotKept
+			a.settle.changed()
 		}
 	}
 }

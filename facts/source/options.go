@@ -1,5 +1,11 @@
 package source
 
+import (
+	"io/fs"
+
+	"github.com/rdmadoctor/rdmadoctor/facts"
+)
+
 // Default limits for reading archives and captures.
 const (
 	// DefaultMaxMember caps one member (or capture) kept in memory; gather reads no more either.
@@ -48,6 +54,15 @@ type Options struct {
 	// starts loading its rules then, so that this work does not delay the start of xz-utils
 	// on a busy machine. It runs on the reading goroutine and must not block.
 	Started func()
+	// Settled, when set, is called on the reading goroutine of an archive once the stream has
+	// gone settleAfter members past the last one that changed what is kept, and again with each
+	// member after that until view is called. view returns what OpenWith would return were the
+	// archive to end there: a copy of what is kept so far, which the reading goes on without
+	// (safe to read on another goroutine); false when it cannot say (the archive would be read
+	// again whole, rereadAll). diagnose evaluates that snapshot while the rest of the archive
+	// streams by (cmd/rdmadoctor speculate.go). Settled must not block; view may be called
+	// during the call only.
+	Settled func(view func() (fs.FS, facts.SourceInfo, bool))
 	// PureGoXZ decodes .xz in-process (github.com/ulikunitz/xz) even when xz-utils is
 	// installed; by default xz-utils decodes, about four times faster.
 	PureGoXZ bool

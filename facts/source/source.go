@@ -73,7 +73,7 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 		if err := a.read(br, fm); err != nil {
 			return nil, info, err
 		}
-		if a.skipped > 0 && len(a.roots.sos) == 0 {
+		if a.rereads() {
 			// A top folder taken for a sosreport by its name (sosreport-*) holds no
 			// sos_commands/: it is a folder of captures, whose every file is read.
 			var err error
@@ -81,16 +81,7 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 				return nil, info, err
 			}
 		}
-		m := a.tree
-		if dir, err := reportRoot(m); err != nil {
-			return nil, info, &Error{Path: path, Kind: ErrFormat, Err: err}
-		} else if sub, ok := m.sub(dir); ok {
-			m = sub
-		}
-		if _, err := m.Stat("sos_commands"); err == nil {
-			info.Kind = "sosreport"
-		}
-		return m, info, nil
+		return a.result(a.tree)
 	case looksLikeArchiveName(path):
 		return nil, info, &Error{Path: path, Kind: ErrFormat, Err: errors.New("not a tar, gzip, xz or bzip2 archive (by its content)")}
 	default:

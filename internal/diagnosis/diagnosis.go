@@ -71,11 +71,15 @@ type Options struct {
 	Ignore []report.Ignore
 	// MinSeverity hides the diagnoses below it (report.Report.HideBelow); "" hides none.
 	MinSeverity string
+	// Evaluated is the rules' evaluation made ahead of the report, on what an archive had kept
+	// before it ended (engine.Engine.DiagnoseWith takes it when the rules see the same input),
+	// or nil.
+	Evaluated *engine.Evaluation
 }
 
 // Diagnose evaluates e on s and applies opts. version is written into the report.
 func Diagnose(ctx context.Context, e *engine.Engine, s *facts.Snapshot, opts Options, version string) (*report.Report, error) {
-	r, err := e.Diagnose(ctx, s)
+	r, err := e.DiagnoseWith(ctx, s, opts.Evaluated)
 	if err != nil {
 		return nil, err
 	}
