@@ -370,6 +370,14 @@ func specialKind(t byte) string {
 // cleanMember returns the member name as a valid fs path. Absolute names and names with a ".."
 // element are refused, not cleaned: an archive that holds them is not a sosreport.
 func cleanMember(raw string) (string, error) {
+	if name := strings.TrimSuffix(raw, "/"); name != "" && fs.ValidPath(name) {
+		return name, nil // already clean, as nearly every member of a real archive is
+	}
+	return cleanPath(raw)
+}
+
+// cleanPath is cleanMember for any name: each element looked at.
+func cleanPath(raw string) (string, error) {
 	if raw == "" {
 		return "", errors.New("empty name")
 	}
