@@ -250,7 +250,7 @@ func fleetSkipReason(sets [][]string, counts map[string]int, nodes int) string {
 	reason := func(miss []string) string {
 		parts := make([]string, len(miss))
 		for i, g := range miss {
-			parts[i] = fleetGroupReason(g, counts[g], nodes)
+			parts[i] = fleetGroupReason(g, counts, nodes)
 		}
 		return strings.Join(parts, "; ")
 	}
@@ -264,16 +264,29 @@ func fleetSkipReason(sets [][]string, counts map[string]int, nodes int) string {
 	return "needs any one of: " + strings.Join(parts, "; ")
 }
 
-// fleetGroupReason explains one missing fleet group: "firmware versions on 1 of 3 nodes (a
-// comparison needs 2): run `ibstat` ...".
-func fleetGroupReason(g string, have, nodes int) string {
+// fleetGroupReason explains one missing fleet group, counts holding the number of nodes with
+// each group: "firmware versions on 1 of 3 nodes (a comparison needs 2): run `ibstat` ...";
+// for nodes that hold the group it is read from but lack it (FleetGroup.Given), why: "port
+// rates on 0 of 3 nodes (a comparison needs 2): on 3 with port states, no port is Active".
+func fleetGroupReason(g string, counts map[string]int, nodes int) string {
 	fg := facts.FleetGroups[g]
 	if fg.Doc != nil {
 		return fg.Title + " not in the fleet document"
 	}
+	have := counts[g]
 	msg := fmt.Sprintf("%s on %d of %d node%s (a comparison needs %d)", fg.Title, have, nodes, plural(nodes), facts.FleetMinNodes)
-	if how := fleetHow(fg); how != "" {
-		msg += ": " + how
+	how := fleetHow(fg)
+	if given := counts[fg.Given]; fg.Given != "" && given > have {
+		msg += fmt.Sprintf(": on %d with %s, %s", given-have, facts.FleetGroups[fg.Given].Title, fg.Unless)
+		if given == nodes {
+			return msg // all of them: running the tools again would say the same
+		}
+		msg += "; on the others"
+	} else if how != "" {
+		msg += ":"
+	}
+	if how != "" {
+		msg += " " + how
 	}
 	return msg
 }

@@ -20,6 +20,10 @@ type FleetGroup struct {
 	// how to get them. How says it instead for a fact no group names (the kernel release).
 	NodeGroups []string
 	How        string
+	// Given and Unless, when set, say why nodes that hold the fleet group Given lack this one:
+	// "port rates" are read from Active ports only, so a node with port states but none Active
+	// has none (Unless "no port is Active"), and running ibstat again would not give them.
+	Given, Unless string
 }
 
 // FleetGroups are the fleet fact groups by name. The fabric work adds its groups (about
@@ -29,7 +33,7 @@ var FleetGroups = map[string]FleetGroup{
 		Node: anyDevice(func(d *SummaryDevice) bool { return d.Firmware != "" && (d.PSID != "" || d.CAType != "") })},
 	"nodes_ports": {Title: "port states", NodeGroups: []string{"ib_ports"},
 		Node: anyPort(func(p *SummaryPort) bool { return p.State != "" })},
-	"nodes_port_rates": {Title: "port rates", NodeGroups: []string{"ib_ports"},
+	"nodes_port_rates": {Title: "port rates", NodeGroups: []string{"ib_ports"}, Given: "nodes_ports", Unless: "no port is Active",
 		Node: anyPort(func(p *SummaryPort) bool { return p.State == "Active" && (p.RateGbps != nil || p.WidthLanes != nil) })},
 	"nodes_link_type": {Title: "LINK_TYPE settings", NodeGroups: []string{"nvconfig"},
 		Node: anyDevice(func(d *SummaryDevice) bool { return len(d.LinkTypes) > 0 })},
