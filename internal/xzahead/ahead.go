@@ -31,14 +31,16 @@ var ahead struct {
 
 func init() {
 	if path, ok := SnapshotArg(os.Args); ok {
-		start(path)
+		Start(path)
 	}
 }
 
-// start runs xz-utils (as xzutils.Start: arguments, memory limit, pipe) on path when it is a
-// regular file that starts with the xz magic and xz-utils is installed; else it does nothing.
-// It reads the file's first 6 bytes and changes nothing.
-func start(path string) {
+// Start is what the package's init does with the command line's --snapshot PATH: it runs
+// xz-utils on path (xzutils.Start: the archive reader's arguments, memory limit and pipe), for
+// Take, when path is a regular file that starts with the xz magic and xz-utils is installed;
+// else it does nothing. It reads the file's first 6 bytes and changes nothing. A decoder
+// started before, and not taken, is stopped.
+func Start(path string) {
 	tool := xzutils.Tool()
 	if tool == "" {
 		return
@@ -65,6 +67,7 @@ func start(path string) {
 	if err != nil {
 		return // the reader starts xz itself, and says why it cannot
 	}
+	Stop()
 	ahead.Lock()
 	ahead.p, ahead.file = p, st
 	ahead.Unlock()

@@ -60,7 +60,7 @@ func TestTake(t *testing.T) {
 	if err := os.Link(path, link); err != nil {
 		t.Fatal(err)
 	}
-	start(path)
+	Start(path)
 	defer Stop()
 	if p := Take(stat(t, other)); p != nil {
 		t.Fatal("took the decoder of sos.tar.xz for other.tar.xz")
@@ -110,13 +110,13 @@ func TestStartNothing(t *testing.T) {
 	} {
 		done := make(chan bool)
 		go func() {
-			start(path)
+			Start(path)
 			done <- true
 		}()
 		select {
 		case <-done:
 		case <-time.After(10 * time.Second):
-			t.Fatalf("start(%s) still waiting", path)
+			t.Fatalf("Start(%s) still waiting", path)
 		}
 		ahead.Lock()
 		started := ahead.p != nil
@@ -131,7 +131,7 @@ func TestStartNothing(t *testing.T) {
 // TestStop: a decoder nobody took is killed and reaped (no zombie), and cannot be taken after.
 func TestStop(t *testing.T) {
 	path := archive(t, "sos.tar.xz")
-	start(path)
+	Start(path)
 	ahead.Lock()
 	p := ahead.p
 	ahead.Unlock()
