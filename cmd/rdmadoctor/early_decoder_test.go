@@ -1,11 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -85,9 +84,9 @@ func TestEarlyDecoderStopped(t *testing.T) {
 		if pid == 0 {
 			t.Fatalf("%q: xz never ran: the early decoder was not started", args)
 		}
-		if stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); err == nil {
+		if stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil {
 			t.Errorf("%q: xz (pid %d) outlived the run: %s", args, pid, stat)
-			syscallKill(pid)
+			killPid(pid)
 		}
 	}
 }
@@ -95,8 +94,9 @@ func TestEarlyDecoderStopped(t *testing.T) {
 // waitPid returns the pid in file, once the stub wrote it (0 after half a second).
 func waitPid(file string) int {
 	for range 50 {
-		if b, err := os.ReadFile(file); err == nil && strings.HasSuffix(string(b), "\n") {
-			pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+		var pid int
+		if b, err := os.ReadFile(file); err == nil && len(b) > 0 && b[len(b)-1] == '\n' {
+			fmt.Sscan(string(b), &pid)
 			return pid
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -104,7 +104,8 @@ func waitPid(file string) int {
 	return 0
 }
 
-func syscallKill(pid int) {
+// killPid kills the stray process pid, so that a failing test leaves none behind.
+func killPid(pid int) {
 	if p, err := os.FindProcess(pid); err == nil {
 		p.Kill()
 	}
