@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/internal/visible"
+	"github.com/rdmadoctor/rdmadoctor/internal/xzahead"
 )
 
 func main() {
@@ -18,7 +19,9 @@ func main() {
 		// default heap growth costs ~10 % less CPU for ~1 MB more (docs/performance.md).
 		debug.SetGCPercent(200)
 	}
-	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	code := run(os.Args, os.Stdin, os.Stdout, os.Stderr)
+	xzahead.Stop() // the decoder started ahead for a --snapshot that was not read
+	os.Exit(code)
 }
 
 // run executes the CLI and returns the process exit code; tests call it in-process.

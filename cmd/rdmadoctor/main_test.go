@@ -12,11 +12,10 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// TestMain lets testscript run this binary as the `rdmadoctor` command of the scripts.
+// TestMain lets testscript run this binary as the `rdmadoctor` command of the scripts (main,
+// as the installed command runs).
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"rdmadoctor": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
-	})
+	testscript.Main(m, map[string]func(){"rdmadoctor": main})
 }
 
 // TestScript runs the end-to-end scripts in testdata/script (see there for what each covers).
