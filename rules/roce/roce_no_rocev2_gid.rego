@@ -78,16 +78,19 @@ typed(p) if {
 	object.get(g, "type", "") != ""
 }
 
+# routable_v2 holds when a RoCE v2 GID of the port is routable: it carries an IPv4 address, or it
+# is neither link-local (fe80:) nor IPv4-mapped (::ffff:a.b.c.d). Both tests are written out here
+# rather than called per GID.
 routable_v2(p) if {
 	some i in v2(p)
-	routable_gid(p.gids[i])
+	object.get(p.gids[i], "ipv4", "") != ""
 }
 
-routable_gid(g) if object.get(g, "ipv4", "") != ""
-
-routable_gid(g) if {
-	not startswith(lower(g.gid), "fe80:")
-	not regex.match(`^(0000:){5}ffff:`, lower(g.gid))
+routable_v2(p) if {
+	some i in v2(p)
+	gid := lower(p.gids[i].gid)
+	not startswith(gid, "fe80:")
+	not regex.match(`^(0000:){5}ffff:`, gid)
 }
 
 # port_netdev_names are the names of the netdevs the port's GIDs belong to, plus the port's own
