@@ -78,6 +78,7 @@ findings contains f if {
 findings contains f if {
 	some nd in input.netdevs
 	psid := object.get(nd, "firmware_psid", "")
+	psid != "" # oem's first test, here so that the many netdevs without a PSID skip the call
 	oem(psid)
 	not device_reports(object.get(nd, "pci_address", ""))
 	not firmware_reports(object.get(nd, "pci_address", ""))

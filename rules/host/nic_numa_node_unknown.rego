@@ -66,7 +66,7 @@ mellanox_netdev(nd) if startswith(object.get(nd, "driver", ""), "mlx")
 nodes := {n |
 	some coll in ["devices", "netdevs", "pci", "mst_devices"]
 	some d in object.get(input, coll, [])
-	n := object.get(d, "numa_node", null)
+	n := d.numa_node
 	is_number(n)
 }
 

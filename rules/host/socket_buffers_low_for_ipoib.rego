@@ -33,7 +33,7 @@ default_max := 212992
 findings contains f if {
 	low := [k | some k in ["net.core.rmem_max", "net.core.wmem_max"]; to_number(input.host.sysctls[k]) <= default_max]
 	count(low) > 0
-	used := sort({nd.name | some nd in input.netdevs; ipoib.netdev(nd); nd.admin_up == true; port.has_address(nd)})
+	used := sort({nd.name | some nd in ipoib.netdevs; nd.admin_up == true; port.has_address(nd)})
 	count(used) > 0
 	f := finding.node(
 		sprintf("%s at most %d bytes while IPoIB carries IP traffic (%s): single-stream TCP stays far below the link rate", [concat(" and ", [sprintf("%s = %s", [k, input.host.sysctls[k]]) | some k in low]), default_max, concat(", ", used)]),

@@ -59,7 +59,7 @@ findings contains f if {
 # InfiniBand VFs only).
 findings contains f if {
 	some nd in input.netdevs
-	some vf in object.get(nd, "vfs", [])
+	some vf in nd.vfs
 	unset := unset_guids(vf)
 	count(unset) > 0
 	base := {

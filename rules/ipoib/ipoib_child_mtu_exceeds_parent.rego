@@ -28,8 +28,7 @@ import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.ipoib
 
 findings contains f if {
-	some nd in input.netdevs
-	ipoib.child(nd)
+	some nd in ipoib.children
 	object.get(nd, "admin_up", null) != false # a child that is down carries no traffic yet
 	par := ipoib.parent_of(nd)
 	nd.mtu != null

@@ -29,8 +29,7 @@ import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.ipoib
 
 findings contains f if {
-	some nd in input.netdevs
-	ipoib.netdev(nd)
+	some nd in ipoib.netdevs
 	not wanted
 	proof := enabled(nd)
 	base := finding.netdev(nd, sprintf("IPv6 is enabled on IPoIB interface %s (%s)", [nd.name, proof]), finding.evidence(nd, ["disable_ipv6", "ipv6"]))

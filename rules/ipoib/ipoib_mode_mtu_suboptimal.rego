@@ -30,8 +30,7 @@ import data.rdmadoctor.lib.ipoib
 
 # 2044 datagram while the port carries 4096.
 findings contains f if {
-	some nd in input.netdevs
-	ipoib.netdev(nd)
+	some nd in ipoib.netdevs
 	nd.admin_up != false
 	object.get(nd, "ipoib_mode", "datagram") == "datagram"
 	nd.mtu <= 2044
@@ -48,8 +47,7 @@ findings contains f if {
 
 # The profile states the IPoIB MTU or mode and the interface differs.
 findings contains f if {
-	some nd in input.netdevs
-	ipoib.netdev(nd)
+	some nd in ipoib.netdevs
 	why := policy_mismatch(nd)
 	f := finding.netdev(nd, sprintf("%s %s", [nd.name, why]), finding.evidence(nd, ["ipoib_mode", "mtu"]))
 }

@@ -46,8 +46,7 @@ findings contains f if {
 }
 
 some_ipoib_netdev if {
-	some nd in input.netdevs
-	ipoib.netdev(nd)
+	some nd in ipoib.netdevs
 }
 
 verb(ports) := "is" if count(ports) == 1

@@ -44,8 +44,7 @@ findings contains f if {
 findings contains f if {
 	want := input.profile.ipoib.mtu
 	want > 2044
-	some nd in input.netdevs
-	ipoib.netdev(nd)
+	some nd in ipoib.netdevs
 	not warned(nd.name)
 	object.get(nd, "ipoib_mode", "") == "datagram"
 	nd.mtu == 2044

@@ -30,8 +30,7 @@ import data.rdmadoctor.lib.ipoib
 
 # The parent's own line says it is down.
 findings contains f if {
-	some nd in input.netdevs
-	ipoib.child(nd)
+	some nd in ipoib.children
 	nd.admin_up == true
 	par := ipoib.parent_of(nd)
 	par.admin_up == false
@@ -45,8 +44,7 @@ findings contains f if {
 
 # Only the child is captured: its M-DOWN flag says the parent (its lower device) is down.
 findings contains f if {
-	some nd in input.netdevs
-	ipoib.child(nd)
+	some nd in ipoib.children
 	nd.admin_up == true
 	"M-DOWN" in object.get(nd, "flags", [])
 	not ipoib.parent_of(nd)

@@ -6,12 +6,29 @@ package rdmadoctor.lib.ipoib
 
 import data.rdmadoctor.lib.join
 
+# netdevs are the IPoIB netdevs of input.netdevs, in its order. A complete rule, evaluated once
+# per evaluation for every rule that walks them (netdev is a function: OPA keeps its successes,
+# not the netdevs it rejects, so each caller would test every netdev again).
+netdevs := [nd | some nd in input.netdevs; netdev(nd)]
+
+# children are the IPoIB P_Key child interfaces of input.netdevs (see child), in its order.
+children := [nd | some nd in netdevs; object.get(nd, "parent", "") != ""]
+
 netdev(nd) if nd.kind == "ipoib"
 
 netdev(nd) if {
 	object.get(nd, "kind", "") == ""
-	regex.match(`^ib[a-z0-9]`, nd.name)
+	ib_name(nd.name)
 }
+
+# ib_name holds for a name that starts with "ib" and a lowercase letter or digit (ib0, ibp26s0,
+# not "ib" alone, "ibA" or "ib-x"): what regex ^ib[a-z0-9] says, without the regex.
+ib_name(name) if {
+	startswith(name, "ib")
+	substring(name, 2, 1) in ib_name_chars
+}
+
+ib_name_chars := {c | some c in split("abcdefghijklmnopqrstuvwxyz0123456789", "")}
 
 # port returns [device, port] of an IPoIB netdev (the first by device name when several ports
 # claim it, e.g. a PF and its VFs); undefined when unknown.

@@ -157,16 +157,26 @@ nv_device(q) := d if {
 # port_of_netdev returns [device, port] whose netdev is name: the first by device name and port
 # number when several claim it (a PF and its VFs); undefined when none.
 port_of_netdev(name) := [dev, p] if {
-	keys := sort([[d.name, q.number] |
-		some d in input.devices
-		object.get(d, "capture", "") == ""
-		some q in d.ports
-		netdev_name(d, q) == name
-	])
-	count(keys) > 0
+	key := first_claims[name]
 	some dev in input.devices
 	object.get(dev, "capture", "") == ""
-	dev.name == keys[0][0]
+	dev.name == key[0]
 	some p in dev.ports
-	p.number == keys[0][1]
+	p.number == key[1]
+}
+
+# claims are [netdev name, device name, port number] of every port of the first capture, sorted.
+claims := sort([[netdev_name(d, q), d.name, q.number] |
+	some d in input.devices
+	object.get(d, "capture", "") == ""
+	some q in d.ports
+])
+
+# first_claims maps each netdev name of claims to [device name, port number] of its first claim:
+# built once per evaluation, so that port_of_netdev, called for each IPoIB netdev by several
+# rules, looks the name up instead of walking every port. A claim is the first of its name when
+# the one before it names another netdev (or there is none: claims[-1] is undefined).
+first_claims := {c[0]: [c[1], c[2]] |
+	some i, c in claims
+	not claims[i - 1][0] == c[0]
 }

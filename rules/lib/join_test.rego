@@ -34,3 +34,21 @@ test_nvconfig_by_mst_path if {
 		"mst_devices": [{"path": "/dev/mst/mt4115_pciconf0", "pci_address": "0000:81:00.0"}],
 	}
 }
+
+# The first claim by device name and port number wins; a VF's port comes after its PF's, and a
+# second capture of a device claims nothing.
+test_port_of_netdev_first_claim if {
+	inp := {"devices": [
+		{"name": "mlx5_2", "ports": [{"number": 1, "netdev": "ib0"}]},
+		{"name": "mlx5_0", "ports": [{"number": 2, "netdev": "ib0"}, {"number": 1, "netdev": "ib0"}]},
+		{"name": "mlx5_1", "ports": [{"number": 1, "netdev": "ib1"}]},
+		{"name": "mlx5_0", "capture": "node02", "ports": [{"number": 1, "netdev": "ib2"}]},
+	]}
+	[dev, p] := join.port_of_netdev("ib0") with input as inp
+	dev.name == "mlx5_0"
+	p.number == 1
+	[dev1, _] := join.port_of_netdev("ib1") with input as inp
+	dev1.name == "mlx5_1"
+	not join.port_of_netdev("ib2") with input as inp
+	not join.port_of_netdev("ib9") with input as inp
+}

@@ -67,6 +67,10 @@ pfc_priority(nd) := min({x | some x in nd.qos.pfc_enabled}) if {
 	count(object.get(object.get(nd, "qos", {}), "pfc_enabled", [])) > 0
 } else := 3
 
+# gid_paths are the paths of the captures port p's GIDs were read from ("" for a GID without
+# evidence): usually one, so a test of the path runs once per port, not once per GID.
+gid_paths(p) := {object.get(g, ["evidence", "path"], "") | some g in p.gids}
+
 # partial_path holds for the path of a capture its name marks as cut short ("_TRUNCATED",
 # "_EXCERPT", "_FILTERED"): what it lacks may exist.
 partial_path(path) if regex.match(`(?i)(truncated|excerpt|filtered)`, path)

@@ -39,3 +39,15 @@ test_partial_path if {
 	roce.partial_path("show_gids_TRUNCATED")
 	not roce.partial_path("sos_commands/infiniband/show_gids")
 }
+
+# Each path once, "" for a GID without evidence.
+test_gid_paths if {
+	p := {"gids": [
+		{"index": 0, "evidence": {"path": "show_gids"}},
+		{"index": 1, "evidence": {"path": "show_gids"}},
+		{"index": 2, "evidence": {"path": "show_gids_TRUNCATED"}},
+		{"index": 3},
+	]}
+	roce.gid_paths(p) == {"show_gids", "show_gids_TRUNCATED", ""}
+	roce.gid_paths({"gids": []}) == set()
+}

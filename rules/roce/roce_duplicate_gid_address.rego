@@ -44,19 +44,28 @@ findings contains f if {
 	)
 }
 
-# v2_by_gid groups the port's routable RoCE v2 GIDs (IPv4-mapped or global IPv6; link-local
-# ones repeat on a bond's VLANs by design: they derive from the shared MAC) by GID value.
+# v2_by_gid groups the port's RoCE v2 GIDs that carry a repeated routable value (see repeated) by
+# that value.
 v2_by_gid(p) := {gid: entries |
-	some g in p.gids
-	routable(g)
-	gid := lower(g.gid)
+	some gid in repeated(p)
 	entries := [e | some e in p.gids; e.type == "RoCE v2"; lower(e.gid) == gid; object.get(e, "netdev", "") != ""]
 }
 
-routable(g) if {
-	g.type == "RoCE v2"
-	not startswith(lower(g.gid), "fe80:")
-	lower(g.gid) != "0000:0000:0000:0000:0000:0000:0000:0000"
+# repeated are the routable RoCE v2 GID values of the port (lower case; IPv4-mapped or global
+# IPv6, not unset; link-local ones repeat on a bond's VLANs by design: they derive from the
+# shared MAC) that more than one entry carries: equal neighbours once sorted, so that only they are
+# looked up among the port's GIDs (one scan each), not every value.
+repeated(p) := {gid |
+	values := sort([v |
+		some g in p.gids
+		g.type == "RoCE v2"
+		v := lower(g.gid)
+		not startswith(v, "fe80:")
+		v != "0000:0000:0000:0000:0000:0000:0000:0000"
+	])
+	some i, gid in values
+	i > 0
+	gid == values[i - 1]
 }
 
 address(entries) := entries[0].ipv4 if {

@@ -39,3 +39,22 @@ test_no_finding_for_v1_and_v2_of_one_netdev if {
 	gids := [g | some g in gids049; g.netdev == "bond1"]
 	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_bond_0", "ports": [{"number": 1, "gids": gids}]}]}
 }
+
+# Values are compared in lower case, and only repeated routable ones are grouped.
+test_repeated_values if {
+	gids := [
+		{"index": 1, "gid": ll, "type": "RoCE v2", "netdev": "bond1"},
+		{"index": 3, "gid": ll, "type": "RoCE v2", "netdev": "bond1.100"},
+		{"index": 5, "gid": v4, "type": "RoCE v2", "netdev": "bond1"},
+		{"index": 6, "gid": upper(v4), "type": "RoCE v2", "netdev": "b3.vxlan.30100"},
+		{"index": 7, "gid": "2001:0db8:0000:0000:0000:0000:0000:0001", "type": "RoCE v2", "netdev": "bond1"},
+		{"index": 8, "gid": "2001:0db8:0000:0000:0000:0000:0000:0001", "type": "RoCE v1", "netdev": "bond1.100"},
+		{"index": 9, "gid": "0000:0000:0000:0000:0000:0000:0000:0000", "type": "RoCE v2", "netdev": "bond1"},
+		{"index": 10, "gid": "0000:0000:0000:0000:0000:0000:0000:0000", "type": "RoCE v2", "netdev": "bond1.100"},
+	]
+	rule.repeated({"gids": gids}) == {v4}
+	fs := rule.findings with input as {"devices": [{"name": "mlx5_bond_0", "ports": [{"number": 1, "gids": gids}]}]}
+	count(fs) == 1
+	some f in fs
+	startswith(f.message, "mlx5_bond_0 port 1: 0000:0000:0000:0000:0000:ffff:c000:02af is on RoCE v2 GIDs 5 (bond1) and 6 (b3.vxlan.30100)")
+}

@@ -34,27 +34,28 @@ findings contains f if {
 	some dev in input.devices
 	some p in dev.ports
 	roce.eth(p)
-	indices := [g.index | some g in p.gids; populated(g)]
-	count(indices) > 0
-	first := min(indices)
+	gids := populated(p)
+	count(gids) > 0
+	first := min([g.index | some g in gids])
 	first > 0
 	not cut_short(p)
 	msg := sprintf("%s port %d: the GID table starts at index %d (indices 0-%d are empty in this namespace)%s: the GID index differs per pod, do not hard-code it", [dev.name, p.number, first, first - 1, v2_ipv4_text(p)])
 	f := finding.with_fields(
-		finding.port(dev, p, msg, array.slice([g.evidence | some g in p.gids; populated(g); g.evidence], 0, 2)),
+		finding.port(dev, p, msg, array.slice([g.evidence | some g in gids; g.evidence], 0, 2)),
 		{"vars": vars(p)},
 	)
 }
 
-# populated holds for a GID entry that is set: sysfs lists unset entries as all zeros.
-populated(g) if lower(g.gid) != "0000:0000:0000:0000:0000:0000:0000:0000"
+# populated are the GID entries of port p that are set, in order: sysfs lists unset entries as
+# all zeros.
+populated(p) := [g | some g in p.gids; lower(g.gid) != "0000:0000:0000:0000:0000:0000:0000:0000"]
 
 # cut_short holds when the capture of the port's GIDs is an excerpt or filtered: its lower entries
 # may just be left out. A truncated one is cut at its end: show_gids lists each port's GIDs by
 # index, so its first rows still show where the table starts.
 cut_short(p) if {
-	some g in p.gids
-	regex.match(`(?i)(excerpt|filtered|grep)`, object.get(g, ["evidence", "path"], ""))
+	some path in roce.gid_paths(p)
+	regex.match(`(?i)(excerpt|filtered|grep)`, path)
 }
 
 vars(p) := {"v2_ipv4_index": v2_ipv4_index(p)} if {

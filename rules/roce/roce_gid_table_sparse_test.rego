@@ -38,3 +38,9 @@ test_no_finding_on_infiniband if {
 	gids := [object.union(g, {"type": "IB/RoCE v1"}) | some g in pod1]
 	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_4", "ports": [{"number": 1, "link_layer": "InfiniBand", "gids": gids}]}]}
 }
+
+# One GID of the port from an excerpt is enough: the port's table may be cut short.
+test_no_finding_when_a_later_gid_is_from_an_excerpt if {
+	gids := [pod1[0], object.union(pod1[1], {"evidence": {"path": "show_gids_EXCERPT", "line": 4}})]
+	count(rule.findings) == 0 with input as {"devices": [{"name": "mlx5_4", "ports": [{"number": 1, "gids": gids}]}]}
+}

@@ -36,13 +36,20 @@ package rdmadoctor.rules.roce_no_rocev2_gid
 import data.rdmadoctor.lib.finding
 import data.rdmadoctor.lib.roce
 
-# The netdevs of the port have a routable address but no RoCE v2 GID carries one.
-findings contains f if {
+# unroutable are the RoCE ports, as [device, port], whose GID types are known (without them, old
+# kernel: see kernel-lacks-rocev2) and that have no routable RoCE v2 GID: where both findings below
+# start. A complete rule, evaluated once for both.
+unroutable := [[dev, p] |
 	some dev in input.devices
 	some p in dev.ports
 	roce.port(dev, p)
 	typed(p)
 	not routable_v2(p)
+]
+
+# The netdevs of the port have a routable address but no RoCE v2 GID carries one.
+findings contains f if {
+	some [dev, p] in unroutable
 	some i in routable_netdevs(dev, p)
 	nd := input.netdevs[i]
 	addr := routable_address(nd)
@@ -55,11 +62,7 @@ findings contains f if {
 # No netdev of the port has a routable address: every RoCE v2 GID is link-local (or there is none).
 # RoCE over link-local GIDs works inside one L2 segment, so this is a warning with medium confidence.
 findings contains f if {
-	some dev in input.devices
-	some p in dev.ports
-	roce.port(dev, p)
-	typed(p)
-	not routable_v2(p)
+	some [dev, p] in unroutable
 	count(p.gids) > 0
 	not partial_gids(p)
 	count(routable_netdevs(dev, p)) == 0
@@ -69,22 +72,25 @@ findings contains f if {
 	)
 }
 
-# typed holds when the GID types are known: without them (old kernel) see kernel-lacks-rocev2.
+# typed holds when the GID types are known.
 typed(p) if {
 	some g in p.gids
 	object.get(g, "type", "") != ""
 }
 
+# routable_v2 holds when a RoCE v2 GID of the port is routable: it carries an IPv4 address, or it
+# is neither link-local (fe80:) nor IPv4-mapped (::ffff:a.b.c.d). Both tests are written out here
+# rather than called per GID.
 routable_v2(p) if {
 	some i in v2(p)
-	routable_gid(p.gids[i])
+	object.get(p.gids[i], "ipv4", "") != ""
 }
 
-routable_gid(g) if object.get(g, "ipv4", "") != ""
-
-routable_gid(g) if {
-	not startswith(lower(g.gid), "fe80:")
-	not regex.match(`^(0000:){5}ffff:`, lower(g.gid))
+routable_v2(p) if {
+	some i in v2(p)
+	gid := lower(p.gids[i].gid)
+	not startswith(gid, "fe80:")
+	not regex.match(`^(0000:){5}ffff:`, gid)
 }
 
 # port_netdev_names are the names of the netdevs the port's GIDs belong to, plus the port's own
@@ -94,8 +100,8 @@ port_netdev_names(dev, p) := ({g.netdev | some g in p.gids} - {""}) | own(dev, p
 
 # partial_gids holds when the port's GIDs come from a capture cut short.
 partial_gids(p) if {
-	some g in p.gids
-	roce.partial_path(object.get(g, ["evidence", "path"], ""))
+	some path in roce.gid_paths(p)
+	roce.partial_path(path)
 }
 
 own(dev, p) := {roce.netdev(dev, p).name} if {

@@ -99,3 +99,15 @@ test_no_empty_listing_finding_when_gids_found if {
 	}
 	count(fs) == 0
 }
+
+# The link-local-only finding needs the whole table: a later GID read from a truncated capture
+# leaves it out, whatever the first GIDs' capture.
+test_no_link_local_finding_when_a_later_gid_is_from_a_truncated_capture if {
+	gids := [
+		{"index": 0, "gid": ll, "type": "RoCE v1", "netdev": "enp1s0f0", "evidence": {"path": "show_gids", "line": 2}},
+		{"index": 1, "gid": ll, "type": "RoCE v2", "netdev": "enp1s0f0", "evidence": {"path": "show_gids_TRUNCATED", "line": 3}},
+	]
+	inp := {"devices": [{"name": "rocep1s0f0", "ports": [port(gids)]}], "netdevs": [nd({})]}
+	count(rule.findings) == 0 with input as inp
+	count(rule.findings) == 1 with input as json.patch(inp, [{"op": "replace", "path": "/devices/0/ports/0/gids/1/evidence/path", "value": "show_gids"}])
+}
