@@ -61,7 +61,7 @@ func TestRulesAhead(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if got := cur != nil && e == cur.e; got != tc.ahead {
+		if got := cur != nil && (e == cur.e || e == cur.joined); got != tc.ahead {
 			t.Errorf("%s: engine compiled ahead = %v, want %v", tc.name, got, tc.ahead)
 		}
 		set, _ := a.wait()
@@ -70,6 +70,21 @@ func TestRulesAhead(t *testing.T) {
 		}
 		if _, err := e.Diagnose(ctx, s); err != nil {
 			t.Errorf("%s: Diagnose: %v", tc.name, err)
+		}
+		// The rules every snapshot runs were compiled apart, as soon as they were loaded, and
+		// the compile of guessed rules holds none of them.
+		if a.base == nil || !slices.Equal(a.base.ids, set.RunnableWith(nil)) || !e.Compiled(a.base.ids) {
+			t.Errorf("%s: base compile %+v", tc.name, a.base)
+		}
+		if cur != nil {
+			for _, id := range cur.ids {
+				if slices.Contains(a.base.ids, id) {
+					t.Errorf("%s: %s compiled in base and again in the guess", tc.name, id)
+				}
+			}
+			if r := a.ready(); tc.ahead && r != e {
+				t.Errorf("%s: ready() is not the engine of the snapshot", tc.name)
+			}
 		}
 	}
 }
