@@ -43,6 +43,9 @@ type rulesAhead struct {
 	mu       sync.Mutex
 	groups   map[string]bool // the groups the members seen so far may feed
 	grew     chan struct{}   // a token when groups grew
+	// guessed counts the times groups grew, decided the count work last acted on: while they
+	// differ, a compile of the new guess may be about to start, and ready says nothing is.
+	guessed, decided int
 	finished chan struct{}   // closed when the snapshot is read: nothing more to guess
 	current  *compileAhead   // the last compile started, under mu
 	timeout  time.Duration   // each engine's Timeout (--timeout)
@@ -133,6 +136,9 @@ func (a *rulesAhead) seen(rel string) {
 			a.groups[g], grew = true, true
 		}
 	}
+	if grew {
+		a.guessed++
+	}
 	a.mu.Unlock()
 	if grew {
 		select {
@@ -156,10 +162,13 @@ func (a *rulesAhead) work(ctx context.Context) {
 			for g := range a.groups {
 				groups = append(groups, g)
 			}
-			cur := a.current
+			cur, guessed := a.current, a.guessed
 			a.mu.Unlock()
 			ids := a.beyondBase(a.set.RunnableWith(groups))
 			if len(ids) == 0 || cur != nil && holds(cur.ids, ids) {
+				a.mu.Lock()
+				a.decided = guessed
+				a.mu.Unlock()
 				continue
 			}
 			a.mu.Lock()
@@ -169,7 +178,7 @@ func (a *rulesAhead) work(ctx context.Context) {
 				return
 			default:
 			}
-			a.current = a.startCompile(ctx, ids)
+			a.current, a.decided = a.startCompile(ctx, ids), guessed
 			a.mu.Unlock()
 			if cur != nil {
 				cur.cancel()
@@ -207,8 +216,10 @@ func holds(ids, want []string) bool {
 }
 
 // ready returns the engine of the compiles ahead (base's and the last one started) once they
-// have ended without error; nil while one runs, or when none was started. A speculation
-// evaluates with it (speculate.go).
+// have ended without error and the guess is settled; nil while one runs, while a member seen
+// may start another, before any member an input feeds was seen (a snapshot without one has
+// nothing to evaluate ahead), or when none was started. A speculation evaluates with it
+// (speculate.go).
 func (a *rulesAhead) ready() *engine.Engine {
 	select {
 	case <-a.loaded:
@@ -219,8 +230,11 @@ func (a *rulesAhead) ready() *engine.Engine {
 		return nil
 	}
 	a.mu.Lock()
-	cur := a.current
+	cur, seen, settled := a.current, len(a.groups) > 0, a.guessed == a.decided
 	a.mu.Unlock()
+	if !seen || !settled {
+		return nil // nothing an input feeds was seen yet, or its compile is about to start
+	}
 	if cur == nil {
 		if a.base == nil {
 			return nil
