@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
 )
@@ -103,5 +104,34 @@ func TestHolds(t *testing.T) {
 		if got := holds(tc.ids, tc.want); got != tc.ok {
 			t.Errorf("holds(%q, %q) = %v", tc.ids, tc.want, got)
 		}
+	}
+}
+
+// TestReadyWaitsForAnInput: before any member an input feeds was seen there is nothing to
+// evaluate ahead (ready is nil, though the rules every snapshot runs are compiled); once one
+// was seen and its rules compiled, ready is the engine of the two compiles.
+func TestReadyWaitsForAnInput(t *testing.T) {
+	ctx := context.Background()
+	a := newRulesAhead(ctx, 0)
+	defer a.stop()
+	a.started()
+	set, err := a.wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-a.base.done
+	if e := a.ready(); e != nil {
+		t.Error("ready before any input was seen")
+	}
+	a.seen("sos_commands/infiniband/ibstat")
+	var e *engine.Engine
+	for deadline := time.Now().Add(30 * time.Second); e == nil && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		e = a.ready()
+	}
+	if e == nil {
+		t.Fatal("not ready after ibstat was seen")
+	}
+	if !e.Compiled(set.RunnableWith(build.GroupsOf("sos_commands/infiniband/ibstat"))) {
+		t.Error("the engine ready lacks a rule ibstat can run")
 	}
 }
