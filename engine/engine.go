@@ -24,8 +24,10 @@ import (
 type Engine struct {
 	set  *Set
 	opts Options
-	// rules holds the set's modules compiled and the query that collects the findings.
-	rules *compiled
+	// units hold the set's modules compiled and the query that collects the findings: one
+	// compile (Prepare), or those Join put together. A rule package is evaluated in the first
+	// unit that holds it.
+	units []*compiled
 	// Tool is written into every report.
 	Tool report.Tool
 	// Timeout bounds the evaluation of each Diagnose (zero: only ctx bounds it). A rule still
@@ -96,7 +98,7 @@ func (e *Engine) DiagnoseWith(ctx context.Context, s *facts.Snapshot, ahead *Eva
 			r.Skipped = append(r.Skipped, report.Skipped{ID: rule.ID, Reason: skipReason(sets, s, needs), Missing: missing})
 			continue
 		}
-		if !e.rules.pkgs[rule.pkg] {
+		if e.unitOf(rule.pkg) == nil {
 			return nil, fmt.Errorf("rule %s can run on this snapshot but was not compiled (Options.Rules)", rule.ID)
 		}
 		r.Evaluated++
@@ -142,7 +144,7 @@ func (e *Engine) DiagnoseWith(ctx context.Context, s *facts.Snapshot, ahead *Eva
 func (e *Engine) runnable(available map[string]bool) map[string]bool {
 	run := map[string]bool{}
 	for _, rule := range e.set.Rules {
-		if !rule.Fleet() && runs(rule, available) && e.rules.pkgs[rule.pkg] {
+		if !rule.Fleet() && runs(rule, available) && e.unitOf(rule.pkg) != nil {
 			run[rule.pkg] = true
 		}
 	}
@@ -166,7 +168,7 @@ func (e *Engine) findings(ctx context.Context, s *facts.Snapshot, run map[string
 	if err != nil {
 		return nil, nil, err
 	}
-	results, failed := evalRules(withRunnable(ctx, run), e.rules, input, run, e.Timeout)
+	results, failed := e.evalUnits(ctx, input, run)
 	var out []rawFinding
 	for _, r := range results {
 		var fs []rawFinding
@@ -179,6 +181,55 @@ func (e *Engine) findings(ctx context.Context, s *facts.Snapshot, run map[string
 		out = append(out, fs...)
 	}
 	return out, failed, nil
+}
+
+// unitOf returns the unit that evaluates rule package pkg: the first that holds it; nil when
+// none was compiled with it.
+func (e *Engine) unitOf(pkg string) *compiled {
+	for _, u := range e.units {
+		if u.pkgs[pkg] {
+			return u
+		}
+	}
+	return nil
+}
+
+// evalUnits evaluates the rule packages of run, each in its unit (unitOf), and returns their
+// findings by package, in package order as one unit's query gives them, and the packages that
+// failed.
+func (e *Engine) evalUnits(ctx context.Context, input ast.Value, run map[string]bool) ([]pkgFindings, map[string]string) {
+	if len(e.units) == 1 {
+		return evalRules(withRunnable(ctx, run), e.units[0], input, run, e.Timeout)
+	}
+	byUnit := make([]map[string]bool, len(e.units))
+	for pkg := range run {
+		for i, u := range e.units {
+			if u.pkgs[pkg] {
+				if byUnit[i] == nil {
+					byUnit[i] = map[string]bool{}
+				}
+				byUnit[i][pkg] = true
+				break
+			}
+		}
+	}
+	var results []pkgFindings
+	var failed map[string]string
+	for i, pkgs := range byUnit {
+		if len(pkgs) == 0 {
+			continue
+		}
+		res, f := evalRules(withRunnable(ctx, pkgs), e.units[i], input, pkgs, e.Timeout)
+		results = append(results, res...)
+		for pkg, why := range f {
+			if failed == nil {
+				failed = map[string]string{}
+			}
+			failed[pkg] = why
+		}
+	}
+	sort.SliceStable(results, func(i, j int) bool { return results[i].pkg < results[j].pkg })
+	return results, failed
 }
 
 // rawFinding is one element of a rule's `findings` set (docs/rules-contract.md).

@@ -36,7 +36,7 @@ func TestFindingsFromMatchesJSON(t *testing.T) {
 		for _, id := range e.set.RunnableWith(s.Available) {
 			run[e.set.byID[id].pkg] = true
 		}
-		results, failed := evalRules(withRunnable(context.Background(), run), e.rules, input, run, 0)
+		results, failed := evalRules(withRunnable(context.Background(), run), e.units[0], input, run, 0)
 		if len(failed) > 0 {
 			t.Fatalf("%s: %v", name, failed)
 		}

@@ -30,7 +30,7 @@ func TestBuiltinFleetRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range set.FleetRules() {
-		if e.rules.pkgs[r.pkg] {
+		if e.unitOf(r.pkg) != nil {
 			t.Errorf("%s: a fleet rule compiled with the node rules", r.ID)
 		}
 	}

@@ -103,8 +103,20 @@ func (s *Set) Prepare(ctx context.Context, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e.rules = c
+	e.units = []*compiled{c}
 	return e, nil
+}
+
+// Join returns an engine that evaluates the rules of a and of b, compiled apart from the same
+// set: diagnose compiles the rules every snapshot runs (RunnableWith none) as soon as the rules
+// are loaded, and the others once the snapshot's first inputs show which (cmd/rdmadoctor
+// rules_ahead.go). A rule both hold is evaluated in a's. The engine takes a's Tool and Timeout.
+// Errors: a and b of different sets.
+func Join(a, b *Engine) (*Engine, error) {
+	if a.set != b.set {
+		return nil, errors.New("engine.Join: engines of different rule sets")
+	}
+	return &Engine{set: a.set, opts: a.opts, units: append(slices.Clip(a.units), b.units...), Tool: a.Tool, Timeout: a.Timeout}, nil
 }
 
 // compile compiles the modules opts.Rules selects, of the node rules or (fleet) the fleet
@@ -185,7 +197,7 @@ func stopped(stop <-chan struct{}) bool {
 func (e *Engine) Compiled(ids []string) bool {
 	for _, id := range ids {
 		r := e.set.byID[id]
-		if r == nil || !e.rules.pkgs[r.pkg] {
+		if r == nil || e.unitOf(r.pkg) == nil {
 			return false
 		}
 	}

@@ -33,9 +33,19 @@ type rulesAhead struct {
 	set    *engine.Set
 	err    error
 
+	// base compiles the rules every snapshot runs (no fact group needed: RunnableWith none) as
+	// soon as the rules are loaded, while the archive's first members stream by; the compiles
+	// of guessed rules hold the others only, and the engine of a snapshot is the two joined
+	// (engine.Join): the compile that waits for the snapshot's inputs is the smaller. Set
+	// before loaded is closed; nil when none run on every snapshot.
+	base *compileAhead
+
 	mu       sync.Mutex
 	groups   map[string]bool // the groups the members seen so far may feed
 	grew     chan struct{}   // a token when groups grew
+	// guessed counts the times groups grew, decided the count work last acted on: while they
+	// differ, a compile of the new guess may be about to start, and ready says nothing is.
+	guessed, decided int
 	finished chan struct{}   // closed when the snapshot is read: nothing more to guess
 	current  *compileAhead   // the last compile started, under mu
 	timeout  time.Duration   // each engine's Timeout (--timeout)
@@ -49,6 +59,31 @@ type compileAhead struct {
 	done     chan struct{} // closed once e and err are
 	e        *engine.Engine
 	err      error
+
+	joinOnce sync.Once // the engine of base and this compile, made once (joined)
+	joined   *engine.Engine
+}
+
+// startCompile starts compiling ids (sorted) on a goroutine of its own.
+func (a *rulesAhead) startCompile(ctx context.Context, ids []string) *compileAhead {
+	c := &compileAhead{ids: ids, stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(c.done)
+		c.e, c.err = a.prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: c.ids, Stop: c.stop})
+	}()
+	return c
+}
+
+// withBase returns the engine of base's rules and c's: c's engine when there is no base, one
+// joined engine, the same on every call (a speculation's evaluation is taken by the engine it
+// was made with). Both compiles have ended without error.
+func (a *rulesAhead) withBase(c *compileAhead) (*engine.Engine, error) {
+	if a.base == nil {
+		return c.e, nil
+	}
+	var err error
+	c.joinOnce.Do(func() { c.joined, err = engine.Join(a.base.e, c.e) })
+	return c.joined, err
 }
 
 // cancel stops the compile at its next stage; it may be called more than once.
@@ -69,6 +104,11 @@ func newRulesAhead(ctx context.Context, timeout time.Duration) *rulesAhead {
 	a.begin = sync.OnceFunc(func() {
 		go func() {
 			a.set, a.err = engine.Load(engine.Builtin())
+			if a.err == nil {
+				if ids := a.set.RunnableWith(nil); len(ids) > 0 {
+					a.base = a.startCompile(ctx, ids)
+				}
+			}
 			close(a.loaded)
 			if a.err == nil {
 				a.work(ctx)
@@ -96,6 +136,9 @@ func (a *rulesAhead) seen(rel string) {
 			a.groups[g], grew = true, true
 		}
 	}
+	if grew {
+		a.guessed++
+	}
 	a.mu.Unlock()
 	if grew {
 		select {
@@ -119,13 +162,15 @@ func (a *rulesAhead) work(ctx context.Context) {
 			for g := range a.groups {
 				groups = append(groups, g)
 			}
-			cur := a.current
+			cur, guessed := a.current, a.guessed
 			a.mu.Unlock()
-			ids := a.set.RunnableWith(groups)
+			ids := a.beyondBase(a.set.RunnableWith(groups))
 			if len(ids) == 0 || cur != nil && holds(cur.ids, ids) {
+				a.mu.Lock()
+				a.decided = guessed
+				a.mu.Unlock()
 				continue
 			}
-			next := &compileAhead{ids: ids, stop: make(chan struct{}), done: make(chan struct{})}
 			a.mu.Lock()
 			select {
 			case <-a.finished: // engine decides with what it has
@@ -133,17 +178,27 @@ func (a *rulesAhead) work(ctx context.Context) {
 				return
 			default:
 			}
-			a.current = next
+			a.current, a.decided = a.startCompile(ctx, ids), guessed
 			a.mu.Unlock()
 			if cur != nil {
 				cur.cancel()
 			}
-			go func() {
-				defer close(next.done)
-				next.e, next.err = a.prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: next.ids, Stop: next.stop})
-			}()
 		}
 	}
+}
+
+// beyondBase returns the rules of sorted ids that base does not compile.
+func (a *rulesAhead) beyondBase(ids []string) []string {
+	if a.base == nil {
+		return ids
+	}
+	var out []string
+	for _, id := range ids {
+		if !holds(a.base.ids, []string{id}) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // holds reports whether sorted ids have every one of sorted want.
@@ -160,24 +215,50 @@ func holds(ids, want []string) bool {
 	return true
 }
 
-// ready returns the engine of the last compile ahead once it has ended without error; nil while
-// it runs, or when none was started. A speculation evaluates with it (speculate.go).
+// ready returns the engine of the compiles ahead (base's and the last one started) once they
+// have ended without error and the guess is settled; nil while one runs, while a member seen
+// may start another, before any member an input feeds was seen (a snapshot without one has
+// nothing to evaluate ahead), or when none was started. A speculation evaluates with it
+// (speculate.go).
 func (a *rulesAhead) ready() *engine.Engine {
-	a.mu.Lock()
-	cur := a.current
-	a.mu.Unlock()
-	if cur == nil {
-		return nil
-	}
 	select {
-	case <-cur.done:
+	case <-a.loaded:
 	default:
 		return nil
 	}
-	if cur.err != nil {
+	if a.base != nil && !ended(a.base) {
 		return nil
 	}
-	return cur.e
+	a.mu.Lock()
+	cur, seen, settled := a.current, len(a.groups) > 0, a.guessed == a.decided
+	a.mu.Unlock()
+	if !seen || !settled {
+		return nil // nothing an input feeds was seen yet, or its compile is about to start
+	}
+	if cur == nil {
+		if a.base == nil {
+			return nil
+		}
+		return a.base.e
+	}
+	if !ended(cur) {
+		return nil
+	}
+	e, err := a.withBase(cur)
+	if err != nil {
+		return nil
+	}
+	return e
+}
+
+// ended reports whether c has ended without error.
+func ended(c *compileAhead) bool {
+	select {
+	case <-c.done:
+		return c.err == nil
+	default:
+		return false
+	}
 }
 
 // wait returns the loaded rule set, once it is.
@@ -205,20 +286,41 @@ func (a *rulesAhead) stop() {
 	if cur := a.finish(); cur != nil {
 		cur.cancel()
 	}
+	select {
+	case <-a.loaded:
+		if a.base != nil {
+			a.base.cancel()
+		}
+	default:
+	}
 }
 
-// engine returns the engine that diagnoses s: the compile ahead when it holds every rule that
-// can run on s, else those rules compiled now (as loadedRules.engine does).
+// engine returns the engine that diagnoses s: the compiles ahead when they hold every rule that
+// can run on s (base's, joined with the last compile of guessed rules when s runs more), else
+// the rules base lacks compiled now and joined with it, as loadedRules.engine compiles them.
 func (a *rulesAhead) engine(ctx context.Context, s *facts.Snapshot) (*engine.Engine, error) {
 	cur := a.finish()
 	if _, err := a.wait(); err != nil {
 		return nil, err
 	}
 	ids := a.set.Runnable(s)
-	if cur != nil && holds(cur.ids, ids) {
+	if base := a.base; base != nil {
+		<-base.done
+		if base.err != nil { // the same error a compile of all of them would meet
+			return nil, base.err
+		}
+	}
+	rest := a.beyondBase(ids)
+	if len(rest) == 0 && a.base != nil {
+		if cur != nil {
+			cur.cancel()
+		}
+		return a.base.e, nil
+	}
+	if cur != nil && holds(cur.ids, rest) {
 		<-cur.done
-		if cur.err == nil && cur.e.Compiled(ids) {
-			return cur.e, nil
+		if cur.err == nil && cur.e.Compiled(rest) {
+			return a.withBase(cur)
 		}
 		if cur.err != nil && !errors.Is(cur.err, engine.ErrStopped) {
 			return nil, cur.err
@@ -226,7 +328,13 @@ func (a *rulesAhead) engine(ctx context.Context, s *facts.Snapshot) (*engine.Eng
 	} else if cur != nil {
 		cur.cancel()
 	}
-	return a.prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: ids})
+	now := &compileAhead{ids: rest, done: make(chan struct{})}
+	now.e, now.err = a.prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: rest})
+	close(now.done)
+	if now.err != nil {
+		return nil, now.err
+	}
+	return a.withBase(now)
 }
 
 // prepare compiles the rules of opts into an engine with the evaluation timeout (set before any

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
 )
@@ -61,7 +62,7 @@ func TestRulesAhead(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if got := cur != nil && e == cur.e; got != tc.ahead {
+		if got := cur != nil && (e == cur.e || e == cur.joined); got != tc.ahead {
 			t.Errorf("%s: engine compiled ahead = %v, want %v", tc.name, got, tc.ahead)
 		}
 		set, _ := a.wait()
@@ -70,6 +71,21 @@ func TestRulesAhead(t *testing.T) {
 		}
 		if _, err := e.Diagnose(ctx, s); err != nil {
 			t.Errorf("%s: Diagnose: %v", tc.name, err)
+		}
+		// The rules every snapshot runs were compiled apart, as soon as they were loaded, and
+		// the compile of guessed rules holds none of them.
+		if a.base == nil || !slices.Equal(a.base.ids, set.RunnableWith(nil)) || !e.Compiled(a.base.ids) {
+			t.Errorf("%s: base compile %+v", tc.name, a.base)
+		}
+		if cur != nil {
+			for _, id := range cur.ids {
+				if slices.Contains(a.base.ids, id) {
+					t.Errorf("%s: %s compiled in base and again in the guess", tc.name, id)
+				}
+			}
+			if r := a.ready(); tc.ahead && r != e {
+				t.Errorf("%s: ready() is not the engine of the snapshot", tc.name)
+			}
 		}
 	}
 }
@@ -88,5 +104,34 @@ func TestHolds(t *testing.T) {
 		if got := holds(tc.ids, tc.want); got != tc.ok {
 			t.Errorf("holds(%q, %q) = %v", tc.ids, tc.want, got)
 		}
+	}
+}
+
+// TestReadyWaitsForAnInput: before any member an input feeds was seen there is nothing to
+// evaluate ahead (ready is nil, though the rules every snapshot runs are compiled); once one
+// was seen and its rules compiled, ready is the engine of the two compiles.
+func TestReadyWaitsForAnInput(t *testing.T) {
+	ctx := context.Background()
+	a := newRulesAhead(ctx, 0)
+	defer a.stop()
+	a.started()
+	set, err := a.wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-a.base.done
+	if e := a.ready(); e != nil {
+		t.Error("ready before any input was seen")
+	}
+	a.seen("sos_commands/infiniband/ibstat")
+	var e *engine.Engine
+	for deadline := time.Now().Add(30 * time.Second); e == nil && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		e = a.ready()
+	}
+	if e == nil {
+		t.Fatal("not ready after ibstat was seen")
+	}
+	if !e.Compiled(set.RunnableWith(build.GroupsOf("sos_commands/infiniband/ibstat"))) {
+		t.Error("the engine ready lacks a rule ibstat can run")
 	}
 }
