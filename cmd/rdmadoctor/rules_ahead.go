@@ -40,15 +40,16 @@ type rulesAhead struct {
 	// before loaded is closed; nil when none run on every snapshot.
 	base *compileAhead
 
-	mu     sync.Mutex
-	groups map[string]bool // the groups the members seen so far may feed
-	grew   chan struct{}   // a token when groups grew
-	// guessed counts the times groups grew, decided the count work last acted on: while they
-	// differ, a compile of the new guess may be about to start, and ready says nothing is.
+	mu       sync.Mutex
+	groups   map[string]bool // the groups the members seen so far may feed
+	grew     chan struct{}   // a token when groups grew
+	finished chan struct{}   // closed when the snapshot is read: nothing more to guess
+	current  *compileAhead   // the last compile started, under mu
+	timeout  time.Duration   // each engine's Timeout (--timeout)
+	// guessed counts the times groups grew, decided the count work last acted on, under mu:
+	// while they differ, a compile of the new guess may be about to start, and ready says
+	// nothing is.
 	guessed, decided int
-	finished         chan struct{} // closed when the snapshot is read: nothing more to guess
-	current          *compileAhead // the last compile started, under mu
-	timeout          time.Duration // each engine's Timeout (--timeout)
 }
 
 // compileAhead is one compile of guessed rules.
