@@ -127,11 +127,17 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 func (a *archive) readTar(r io.Reader, f format) (last string, err error) {
 	tr := tar.NewReader(r)
 	var lastEnd int64 // where the last member's content ends in the stream
+	end := int64(-1)  // where a whole archive's end-of-archive blocks end after it; -1 unknown
 	for count := 0; ; count++ {
 		hdr, err := tr.Next()
 		if err == io.EOF {
 			if count == 0 && f != formatTar {
 				return last, a.fail("", ErrFormat, "%s stream holds no tar archive", f)
+			}
+			if last != "" && end >= 0 && a.stream.n < end {
+				// archive/tar ends as quietly where the stream stops in the last member's
+				// padding, or before the end-of-archive blocks, as after them.
+				a.cut = &Cut{Member: last, Offset: a.stream.n}
 			}
 			return last, nil
 		}
@@ -147,6 +153,7 @@ func (a *archive) readTar(r io.Reader, f format) (last string, err error) {
 			return last, a.fail("", ErrLimit, "more than %d members", a.opt.MaxMembers)
 		}
 		last, lastEnd = hdr.Name, a.stream.n+hdr.Size
+		end = archiveEnd(a.stream.n, hdr)
 		if err := a.member(tr, hdr); err != nil {
 			if isRefusal(err) {
 				return last, err
@@ -162,6 +169,29 @@ func (a *archive) readTar(r io.Reader, f format) (last string, err error) {
 		}
 		a.offerView()
 	}
+}
+
+// tarBlock is the tar format's block size; an archive ends with two zero blocks.
+const tarBlock = 512
+
+// archiveEnd returns where, in the tar stream, the end-of-archive blocks after the member hdr
+// (whose content starts at offset at) end: its content padded to a block, then two zero
+// blocks; -1 when its content's length in the stream is not its Size (a sparse file).
+func archiveEnd(at int64, hdr *tar.Header) int64 {
+	size := hdr.Size
+	switch hdr.Typeflag {
+	case tar.TypeLink, tar.TypeSymlink, tar.TypeChar, tar.TypeBlock, tar.TypeDir, tar.TypeFifo:
+		size = 0 // archive/tar reads no content for these, whatever Size says
+	case tar.TypeGNUSparse:
+		return -1
+	}
+	for k := range hdr.PAXRecords {
+		if strings.HasPrefix(k, "GNU.sparse.") {
+			return -1
+		}
+	}
+	padded := (at + size + tarBlock - 1) / tarBlock * tarBlock
+	return padded + 2*tarBlock
 }
 
 func isRefusal(err error) bool {

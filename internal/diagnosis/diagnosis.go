@@ -93,15 +93,17 @@ func Diagnose(ctx context.Context, e *engine.Engine, s *facts.Snapshot, opts Opt
 
 // Unevaluable says whether nothing about RDMA could be evaluated on s (r has no diagnosis,
 // hidden ones included, and s holds no RDMA fact), and, if so, how many of its inputs could
-// not be read or parsed: with one or more that is bad input (diagnose exits 2), with none the
-// node has no RDMA to diagnose (exit 3).
+// not be read or parsed (a truncated archive is one): with one or more that is bad input
+// (diagnose exits 2), with none the node has no RDMA to diagnose (exit 3).
 func Unevaluable(s *facts.Snapshot, r *report.Report) (bool, int) {
 	if r.AtLeast("info") || !engine.NoRDMAFacts(s) {
 		return false, 0
 	}
 	n := 0
 	for _, src := range s.Sources {
-		if src.Status == facts.StatusError {
+		// A truncated archive (a partial "archive" source) may have held the RDMA captures in
+		// the part that is missing: not read whole, it is bad input too, never "no RDMA".
+		if src.Status == facts.StatusError || src.Name == "archive" && src.Status == facts.StatusPartial {
 			n++
 		}
 	}
