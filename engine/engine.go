@@ -198,28 +198,23 @@ func (e *Engine) unitOf(pkg string) *compiled {
 // findings by package, in package order as one unit's query gives them, and the packages that
 // failed.
 func (e *Engine) evalUnits(ctx context.Context, input ast.Value, run map[string]bool) ([]pkgFindings, map[string]string) {
-	if len(e.units) == 1 {
-		return evalRules(withRunnable(ctx, run), e.units[0], input, run, e.Timeout)
-	}
-	byUnit := make([]map[string]bool, len(e.units))
+	byUnit := map[*compiled]map[string]bool{}
 	for pkg := range run {
-		for i, u := range e.units {
-			if u.pkgs[pkg] {
-				if byUnit[i] == nil {
-					byUnit[i] = map[string]bool{}
-				}
-				byUnit[i][pkg] = true
-				break
+		if u := e.unitOf(pkg); u != nil {
+			if byUnit[u] == nil {
+				byUnit[u] = map[string]bool{}
 			}
+			byUnit[u][pkg] = true
 		}
 	}
 	var results []pkgFindings
 	var failed map[string]string
-	for i, pkgs := range byUnit {
+	for _, u := range e.units {
+		pkgs := byUnit[u]
 		if len(pkgs) == 0 {
 			continue
 		}
-		res, f := evalRules(withRunnable(ctx, pkgs), e.units[i], input, pkgs, e.Timeout)
+		res, f := evalRules(withRunnable(ctx, pkgs), u, input, pkgs, e.Timeout)
 		results = append(results, res...)
 		for pkg, why := range f {
 			if failed == nil {

@@ -329,13 +329,11 @@ func (a *rulesAhead) engine(ctx context.Context, s *facts.Snapshot) (*engine.Eng
 	} else if cur != nil {
 		cur.cancel()
 	}
-	now := &compileAhead{ids: rest, done: make(chan struct{})}
-	now.e, now.err = a.prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: rest})
-	close(now.done)
-	if now.err != nil {
-		return nil, now.err
+	e, err := a.prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: rest})
+	if err != nil || a.base == nil {
+		return e, err
 	}
-	return a.withBase(now)
+	return engine.Join(a.base.e, e)
 }
 
 // prepare compiles the rules of opts into an engine with the evaluation timeout (set before any
