@@ -39,7 +39,8 @@ func init() {
 // xz-utils on path (xzutils.Start: the archive reader's arguments, memory limit and pipe), for
 // Take, when path is a regular file that starts with the xz magic and xz-utils is installed;
 // else it does nothing. It reads the file's first 6 bytes and changes nothing. A decoder
-// started before, and not taken, is stopped.
+// started before, and not taken, is stopped. Once xz runs, this process's threads are made
+// xzutils.YieldNice nicer than it (xzutils.MakeWay), for the rest of the run.
 func Start(path string) {
 	tool := xzutils.Tool()
 	if tool == "" {
@@ -71,6 +72,7 @@ func Start(path string) {
 	ahead.Lock()
 	ahead.p, ahead.file = p, st
 	ahead.Unlock()
+	xzutils.MakeWay() // the decoder is the run's critical path: its core is its own first
 }
 
 // Take returns the decoder started for the archive file (os.SameFile), which the caller then

@@ -69,6 +69,15 @@ func TestTake(t *testing.T) {
 	if p == nil {
 		t.Fatal("no decoder for sos.tar.xz")
 	}
+	// Made way for: this thread runs YieldNice nicer than the decoder (raw getpriority: 20 - nice).
+	decoder, derr := syscall.Getpriority(syscall.PRIO_PROCESS, p.Pid())
+	self, serr := syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
+	if derr != nil || serr != nil {
+		t.Fatal(derr, serr)
+	}
+	if want := min(20-decoder+xzutils.YieldNice, 19); 20-self != want {
+		t.Errorf("this thread runs at nice %d beside the decoder's %d, want %d", 20-self, 20-decoder, want)
+	}
 	got, err := io.ReadAll(p.Output())
 	if err != nil {
 		t.Fatal(err)
