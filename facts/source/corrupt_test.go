@@ -3,9 +3,7 @@ package source_test
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os/exec"
 	"strings"
 	"testing"
@@ -21,13 +19,9 @@ import (
 // archive is one block) may fail before the first member: then the archive is refused with
 // the decoder's complaint, as nothing was read.
 func TestCorruptArchiveFormats(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	var hex strings.Builder // hex digits barely compress: the middle of the stream is this member
-	for range 64 << 10 {
-		fmt.Fprintf(&hex, "%x", rng.Uint32()&0xf)
-	}
+	hex := hexDigits(64<<10, 5) // the middle of the stream is this member
 	const first, last = "sos_commands/infiniband/ibstat", "sos_commands/pci/lspci_-nnvv"
-	valid := tarBytes(t, reg(first, "CA 'mlx5_0'\n"), reg("sos_commands/infiniband/ibnetdiscover", hex.String()), reg(last, "00:00.0 x\n"))
+	valid := tarBytes(t, reg(first, "CA 'mlx5_0'\n"), reg("sos_commands/infiniband/ibnetdiscover", hex), reg(last, "00:00.0 x\n"))
 	haveXZ := exec.Command("xz", "--version").Run() == nil
 	work := t.TempDir()
 	for _, tc := range []struct {
