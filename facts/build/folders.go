@@ -325,13 +325,17 @@ func clipTo(names []string, n int) []string {
 	return append(names[:n:n], fmt.Sprintf("%d more", len(names)-n))
 }
 
-// SeveralSnapshotsError refuses a folder given to diagnose as one snapshot that is a folder of
-// snapshots the reader would mix up or leave unread (CheckOneSnapshot).
+// SeveralSnapshotsError refuses a folder, or an archive, given to diagnose as one snapshot
+// that is a folder of snapshots the reader would mix up or leave unread (CheckOneSnapshot,
+// CheckOneArchive).
 type SeveralSnapshotsError struct {
-	// Path is the folder as the user gave it.
+	// Path is the folder or archive as the user gave it.
 	Path string
 	// Folder is what it holds.
 	Folder Folder
+	// Archive is set when Path is an archive: what it holds is named the same way, and fleet
+	// reads it unpacked.
+	Archive bool
 }
 
 func (e *SeveralSnapshotsError) Error() string {
@@ -341,9 +345,13 @@ func (e *SeveralSnapshotsError) Error() string {
 		names = append(names, n.Path+" ("+n.Why+")")
 	}
 	var b strings.Builder
-	what := fmt.Sprintf("a folder of %d snapshots", len(f.Nodes))
+	container := "a folder"
+	if e.Archive {
+		container = "an archive"
+	}
+	what := fmt.Sprintf("%s of %d snapshots", container, len(f.Nodes))
 	if len(f.Nodes) == 1 {
-		what = "a folder holding a snapshot"
+		what = container + " holding a snapshot"
 	}
 	fmt.Fprintf(&b, "%s is %s, not one node's: %s", e.Path, what, strings.Join(clip(names), ", "))
 	var loose []string
@@ -355,7 +363,11 @@ func (e *SeveralSnapshotsError) Error() string {
 	if len(loose) > 0 {
 		fmt.Fprintf(&b, "; captures beside them, of none of them: %s", strings.Join(clip(loose), ", "))
 	}
-	fmt.Fprintf(&b, "; run `rdmadoctor fleet %s` to diagnose each, or give one of them to --snapshot", visible.ShellQuote(e.Path))
+	if e.Archive {
+		fmt.Fprintf(&b, "; unpack it and run `rdmadoctor fleet` on the folder to diagnose each, or give one of them to --snapshot")
+	} else {
+		fmt.Fprintf(&b, "; run `rdmadoctor fleet %s` to diagnose each, or give one of them to --snapshot", visible.ShellQuote(e.Path))
+	}
 	return b.String()
 }
 
@@ -368,6 +380,18 @@ func (e *SeveralSnapshotsError) Error() string {
 // top (before/, after/, node01/, node02/: facts/build reads them as one host's captures at
 // several times, or refuses them as several hosts': SeveralHostsError).
 func CheckOneSnapshot(fsys fs.FS, path string) error {
+	return checkOne(fsys, path, false)
+}
+
+// CheckOneArchive is CheckOneSnapshot for the archive at path, whose whole tree (as
+// facts/source kept it, before re-rooting: source.Options.Check) is fsys: an archive is
+// refused where the folder it unpacks to would be, with the same *SeveralSnapshotsError
+// (Archive set).
+func CheckOneArchive(fsys fs.FS, path string) error {
+	return checkOne(fsys, path, true)
+}
+
+func checkOne(fsys fs.FS, path string, archive bool) error {
 	f := ClassifyFolder(fsys)
 	if f.Kind != Snapshots {
 		return nil
@@ -388,5 +412,5 @@ func CheckOneSnapshot(fsys fs.FS, path string) error {
 			return nil
 		}
 	}
-	return &SeveralSnapshotsError{Path: path, Folder: f}
+	return &SeveralSnapshotsError{Path: path, Folder: f, Archive: archive}
 }

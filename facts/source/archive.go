@@ -27,7 +27,8 @@ type archive struct {
 	skipped int           // files not kept (decided by path), for the report's count
 	roots   roots         // which folders are sosreports, as far as the stream has shown
 	stream  *cappedReader // the tar stream, whose count is a cut's offset
-	cut     *Cut          // where a truncated stream ended (cut.go)
+	cut     *Cut          // where a truncated or corrupt stream ended (cut.go)
+	cutNode *node         // the member it ended in, when it was listed unread
 	settle  settling      // when to offer Options.Settled a view (settle.go)
 }
 
@@ -42,7 +43,8 @@ func (a *archive) fail(member string, kind error, format string, args ...any) er
 // decompress returns the tar stream inside r, which holds data of format f, and a function
 // that ends the decoder (kill: stop it early) and reports a failure the decoder saw. The stream
 // is decoded in a goroutine of its own (readahead), or by xz-utils in its own process, so that
-// decoding and the tar walk run side by side.
+// decoding and the tar walk run side by side. The decoder's failures, read from the stream or
+// reported at its end, are decodeErrors.
 func (a *archive) decompress(r io.Reader, f format) (io.Reader, func(kill bool) error, error) {
 	var dr io.Reader
 	switch f {
@@ -60,7 +62,7 @@ func (a *archive) decompress(r io.Reader, f format) (io.Reader, func(kill bool) 
 			return nil, nil, a.fail("", ErrFormat, "xz: %w", err)
 		}
 		if finish != nil {
-			return xr, finish, nil
+			return xr, decoderFinish(f, finish), nil
 		}
 		dr = xr
 	case formatBzip2:
@@ -69,7 +71,11 @@ func (a *archive) decompress(r io.Reader, f format) (io.Reader, func(kill bool) 
 		return nil, nil, a.fail("", ErrFormat, "%s compression is not supported: give a .tar, .tar.gz or .tar.xz, or the extracted folder", f)
 	}
 	ra := newReadahead(dr)
-	return ra, func(bool) error { ra.stop(); return nil }, nil
+	var out io.Reader = ra
+	if f != formatTar {
+		out = decoding{r: ra, f: f} // its failures, and its panics, are the decoder's
+	}
+	return out, func(bool) error { ra.stop(); return nil }, nil
 }
 
 // read reads the tar stream of format f from r. A panic in a decoder on hostile input is
@@ -91,34 +97,14 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 	cr := &cappedReader{r: stream, max: a.opt.MaxStream}
 	a.stream = cr
 	last, err := a.readTar(cr, f)
-	a.tree.skipped = a.skipped
-	if a.cut != nil {
-		// Read as far as it goes: the builder names the cut (Truncated), the decoder's
-		// complaint is that cut.
-		finish(true)
-		a.tree.cut = a.cut
-		return nil
-	}
-	if err == nil {
+	whole := err == nil && a.cut == nil // read to its end-of-archive blocks
+	if whole {
 		// Read what follows the tar's end (padding) so the decoder checks the whole stream,
 		// still within the size limit.
-		if _, derr := io.Copy(io.Discard, cr); derr != nil && last != "" && isCut(derr) {
-			a.tree.cut = &Cut{Offset: cr.n} // the members read were whole
-		} else if derr != nil {
-			err = a.streamError(last, derr)
-		}
+		_, err = io.Copy(io.Discard, cr)
 	}
-	derr := finish(err != nil)
-	var e *Error
-	switch {
-	case derr != nil && err == nil && last != "" && isCut(derr):
-		a.tree.cut = &Cut{Offset: cr.n} // the members read were whole
-	case derr == nil:
-	case err == nil:
-		err = a.fail("", ErrFormat, "%w", derr)
-	case errors.As(err, &e) && e.Kind == ErrFormat:
-		e.Err = fmt.Errorf("%w (%w)", e.Err, derr)
-	}
+	err = a.outcome(last, whole, err, finish(err != nil || a.cut != nil))
+	a.tree.skipped, a.tree.cut = a.skipped, a.cut
 	return err
 }
 
@@ -142,9 +128,9 @@ func (a *archive) readTar(r io.Reader, f format) (last string, err error) {
 			return last, nil
 		}
 		if err != nil {
-			if last != "" && isCut(err) {
+			if last != "" && broken(err) {
 				// In the content of the last member (skipped unread), or in the next header.
-				a.cut = &Cut{Member: last, Within: a.stream.n < lastEnd, Offset: a.stream.n}
+				a.cutAt(last, a.stream.n < lastEnd, err, nil)
 				return last, nil
 			}
 			return last, a.streamError(last, err)
@@ -158,8 +144,8 @@ func (a *archive) readTar(r io.Reader, f format) (last string, err error) {
 			if isRefusal(err) {
 				return last, err
 			}
-			if isCut(err) {
-				a.cut = &Cut{Member: last, Within: true, Offset: a.stream.n}
+			if broken(err) {
+				a.cutAt(last, true, err, nil)
 				return last, nil
 			}
 			return last, a.streamError(last, err)
@@ -199,11 +185,14 @@ func isRefusal(err error) bool {
 	return errors.As(err, &e)
 }
 
-// streamError explains a failure to read the stream in or after member last.
+// streamError explains a failure to read the stream in or after member last: the decoder's
+// complaint (decodeError) is the archive's, as it is.
 func (a *archive) streamError(last string, err error) error {
 	switch {
 	case errors.Is(err, errTotal):
 		return a.fail(last, ErrLimit, "more than %d bytes uncompressed", a.opt.MaxStream)
+	case isDecodeError(err) && !isCut(err):
+		return a.fail("", ErrFormat, "%w", err)
 	case errors.Is(err, io.ErrUnexpectedEOF) && last == "":
 		return a.fail("", ErrFormat, "truncated before the first member")
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -242,10 +231,10 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 		case List:
 			n.mode, n.err = n.mode.Perm(), errNotKept
 		default:
-			if err := a.fill(n, tr, hdr); isCut(err) {
+			if err := a.fill(n, tr, hdr); broken(err) {
 				// Listed, unread: the cut is named where the member is read.
-				n.data, n.packed, n.err = nil, nil, errCutMember
-				a.cut = &Cut{Member: hdr.Name, Within: true, Offset: a.stream.n}
+				n.data, n.packed = nil, nil
+				a.cutAt(hdr.Name, true, err, n)
 			} else if err != nil {
 				return err
 			}

@@ -3,7 +3,6 @@ package source_test
 import (
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os/exec"
 	"strings"
 	"testing"
@@ -15,14 +14,10 @@ import (
 // goes: the members before the cut are kept, the member it ended in is listed and unreadable
 // with the cut as its error, and Truncated names that member and the byte offset.
 func TestTruncatedArchive(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	var hex strings.Builder // hex digits barely compress: cutting the stream in half cuts this member
-	for range 64 << 10 {
-		fmt.Fprintf(&hex, "%x", rng.Uint32()&0xf)
-	}
+	hex := hexDigits(64<<10, 3) // cutting the stream in half cuts this member
 	const before = "sos_commands/infiniband/ibstat"
 	const cutIn = "sos_commands/infiniband/ibnetdiscover"
-	valid := tarBytes(t, reg(before, "CA 'mlx5_0'\n"), reg(cutIn, hex.String()), reg("sos_commands/pci/lspci_-nnvv", "00:00.0 x\n"))
+	valid := tarBytes(t, reg(before, "CA 'mlx5_0'\n"), reg(cutIn, hex), reg("sos_commands/pci/lspci_-nnvv", "00:00.0 x\n"))
 	work := t.TempDir()
 	for _, tc := range []struct {
 		name string

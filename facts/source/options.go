@@ -63,6 +63,12 @@ type Options struct {
 	// streams by (cmd/rdmadoctor speculate.go). Settled must not block; view may be called
 	// during the call only.
 	Settled func(view func() (fs.FS, facts.SourceInfo, bool))
+	// Check, when set, is called with the whole tree of an archive once it is read (its
+	// members as kept, with any top folder; before it is re-rooted at the report folder in it),
+	// and its error refuses the archive as it is: diagnose refuses there an archive that holds
+	// several snapshots, as it refuses such a folder (build.CheckOneSnapshot), rather than read
+	// one of them and drop the others.
+	Check func(top fs.FS) error
 	// PureGoXZ decodes .xz in-process (github.com/ulikunitz/xz) even when xz-utils is
 	// installed; by default xz-utils decodes, about four times faster.
 	PureGoXZ bool

@@ -81,6 +81,11 @@ func OpenWith(path string, opt Options) (fs.FS, facts.SourceInfo, error) {
 				return nil, info, err
 			}
 		}
+		if opt.Check != nil {
+			if err := opt.Check(a.tree); err != nil {
+				return nil, info, err
+			}
+		}
 		return a.result(a.tree)
 	case looksLikeArchiveName(path):
 		return nil, info, &Error{Path: path, Kind: ErrFormat, Err: errors.New("not a tar, gzip, xz or bzip2 archive (by its content)")}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,4 +117,15 @@ func writeFile(t testing.TB, dir, name string, b []byte) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// hexDigits returns n random hex digits from seed: content that barely compresses, so that a
+// place in the compressed stream is about the same place in the member.
+func hexDigits(n int, seed uint64) string {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = "0123456789abcdef"[rng.Uint32()&0xf]
+	}
+	return string(b)
 }

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"io"
 	"os"
+	"path"
+	"strings"
 	"time"
 
 	"github.com/ulikunitz/xz"
@@ -89,4 +91,21 @@ func (b *batchedPipe) Read(p []byte) (int, error) {
 		err = nil // the next Read says it
 	}
 	return n, err
+}
+
+// xzComplaint is what xz-utils wrote on its standard error, msg, in one line without the name
+// it gives itself and its input's ("/usr/bin/xz: (stdin): Memory usage limit reached\n/usr/bin/xz:
+// 1 MiB of memory is required. The limit is 256 MiB." is "Memory usage limit reached; 1 MiB of
+// memory is required. The limit is 256 MiB."): the archive's path names the input.
+func xzComplaint(msg string) string {
+	var lines []string
+	for _, line := range strings.Split(strings.TrimSpace(msg), "\n") {
+		if prog, rest, ok := strings.Cut(line, ": "); ok && !strings.ContainsAny(prog, " \t") && path.Base(prog) == "xz" {
+			line = rest
+		}
+		if line = strings.TrimSpace(strings.TrimPrefix(line, "(stdin): ")); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "; ")
 }

@@ -31,21 +31,24 @@ func Open(path string) (*facts.Snapshot, error) {
 	return Build(fsys, info)
 }
 
-// OpenSource opens the snapshot at path with facts/source, after refusing a folder that is a
-// folder of several snapshots (a *build.SeveralSnapshotsError naming them: read as one node,
-// its snapshots would be mixed up or left unread, and the report would say little or nothing
-// about RDMA).
+// OpenSource opens the snapshot at path with facts/source, refusing a folder, or an archive,
+// that is a folder of several snapshots (a *build.SeveralSnapshotsError naming them: read as
+// one node, its snapshots would be mixed up or left unread, and the report would say little or
+// nothing about RDMA, or claim complete what it read of one of them). An archive is told by
+// the same decision on its whole tree once read (source.Options.Check).
 func OpenSource(path string) (fs.FS, facts.SourceInfo, error) {
 	return OpenSourceWith(path, source.Options{})
 }
 
-// OpenSourceWith is OpenSource reading an archive with opt (diagnose's Seen).
+// OpenSourceWith is OpenSource reading an archive with opt (diagnose's Seen); opt.Check is
+// set here.
 func OpenSourceWith(path string, opt source.Options) (fs.FS, facts.SourceInfo, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		if err := build.CheckOneSnapshot(os.DirFS(path), path); err != nil {
 			return nil, facts.SourceInfo{Path: path}, err
 		}
 	}
+	opt.Check = func(top fs.FS) error { return build.CheckOneArchive(top, path) }
 	return source.OpenWith(path, opt)
 }
 
