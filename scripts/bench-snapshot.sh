@@ -2,19 +2,20 @@
 # The benchmark of issue 14 (make bench-snapshot): `rdmadoctor diagnose` of sosreport-shaped
 # archives, each timed side by side with the decompressor alone on the same file (`cat`,
 # `gzip -dc`, `xz -dc`, output to /dev/null), interleaved in one run (scripts/interleave.py:
-# A B A B ..., so that the ratio, taken pair by pair, holds while the shared VM's speed drifts);
-# peak RSS from each run's rusage. The archives (scripts/sosbench: the captures of one corpus case where sos puts
-# them, plus N unrelated copies of this machine's /usr/share text files) are written once into
-# DIR and kept there for the next run: compressing the largest with xz -6 takes minutes.
+# A B A B ..., so that the ratio, taken pair by pair, holds while the shared VM's speed
+# drifts); peak RSS from each run's rusage. The archives (scripts/sosbench: the captures of one
+# corpus case where sos puts them, plus N unrelated copies of this machine's /usr/share text
+# files) are written once into DIR and kept there for the next run: compressing the largest
+# with xz -6 takes minutes.
 #
 # Usage: scripts/bench-snapshot.sh BIN [DIR]   (DIR: /tmp/rdmadoctor-bench-snapshot)
 # Environment: SIZES (default "2000 8000 32000 128000"), FORMATS ("tar tar.gz tar.xz"), RUNS (9),
 # WARMUP (2), BASE (another build, e.g. main's before a change: timed in the same run, in turn
 # with the other two, and printed as a second row).
 # Prints a Markdown table: medians, the median of the ratios pair by pair, the median CPU time
-# (user + system, the decompressor's child process included) of each, the time per unrelated member ((median -
-# median of the archive without unrelated members) / N), the peak RSS and the load average
-# before each pair (the VM is shared: a ratio means little without it).
+# (user + system, the decompressor's child process included) of each, the time per unrelated
+# member ((median - median of the archive without unrelated members) / N), the peak RSS and
+# the load average before each pair (the VM is shared: a ratio means little without it).
 set -euo pipefail
 bin=$1
 dir=${2:-/tmp/rdmadoctor-bench-snapshot}

@@ -17,9 +17,8 @@ def run(argv):
     p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, ru = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
-    p.returncode = os.waitstatus_to_exitcode(status)
     # wait4's rusage covers the command and the children it waited for (xz-utils under diagnose).
-    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, p.returncode
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
 def main():

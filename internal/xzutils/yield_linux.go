@@ -19,8 +19,8 @@ const maxNice = 19
 // MakeWay raises the nice value of every thread of this process by YieldNice (to at most 19),
 // so that a decoder started before, which kept the process's nice, gets most of a core it
 // shares with them: call it after Start. Threads the Go runtime starts later are cloned from
-// these and inherit their nice; MakeWay passes over the threads again until a pass finds none
-// left at its former value (a thread started during a pass), three passes at most. An
+// these and inherit their nice; MakeWay lists the threads again until a pass finds none it has
+// not reniced (one started during a pass), three passes at most. An
 // unprivileged process cannot lower its nice again: the rest of the run keeps it. Errors are
 // ignored (a thread that exited meanwhile; a platform that refuses): it changes only how this
 // process shares the CPUs, never what it does.
