@@ -71,3 +71,47 @@ func TestConcatenatedArchives(t *testing.T) {
 		t.Errorf("table: exit %d, want 1, the archive partial and the second archive named\n%s\n%s", code, stdout, stderr)
 	}
 }
+
+// TestConcatenatedNoRDMA: exit codes of an archive of a node with nothing about RDMA (a notes
+// file, no capture): read whole, zero padding after its end included, it is "no RDMA" (exit 3);
+// with a second archive after it, it is input not read whole (exit 2, DESIGN.md section 1):
+// what was not read may hold the RDMA captures, and "no RDMA" drains no node.
+func TestConcatenatedNoRDMA(t *testing.T) {
+	archive := func(name, body string, pad int) []byte {
+		var tb bytes.Buffer
+		tw := tar.NewWriter(&tb)
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write([]byte(body))
+		tw.Close()
+		var gz bytes.Buffer
+		zw := gzip.NewWriter(&gz)
+		zw.Write(append(tb.Bytes(), make([]byte, pad)...))
+		zw.Close()
+		return gz.Bytes()
+	}
+	ibstat, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "corpus", "017-cx4-back-to-back-linkup-initializing-no-sm-fdr-cable", "ibstat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := archive("node01/notes.txt", "rack 4, slot 2\n", 10240-4*512) // header, content, end blocks: to a 10240-byte record
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want int
+	}{
+		{"padded", notes, exitNoFacts},
+		{"concatenated", append(bytes.Clone(notes), archive("node07/ibstat", string(ibstat), 0)...), exitUsage},
+	} {
+		p := filepath.Join(dir, tc.name+".tar.gz")
+		if err := os.WriteFile(p, tc.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := runCLI(t, "diagnose", "--snapshot", p)
+		if code != tc.want || !strings.Contains(stderr, "nothing about RDMA could be evaluated") {
+			t.Errorf("%s: exit %d, want %d and nothing about RDMA\n%s\n%s", tc.name, code, tc.want, stdout, stderr)
+		}
+	}
+}

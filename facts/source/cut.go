@@ -17,7 +17,8 @@ type Cut struct {
 	// Member is the member the stream ended in (Within) or after; "" when the tar's members
 	// were read whole to its end-of-archive blocks and the compressed stream's end is missing,
 	// or (Err) what follows them is not what the decoder reads: trailing bytes, or a corrupt
-	// end of the compressed stream.
+	// end of the compressed stream; "" too when bytes that are not zero padding follow them in
+	// the tar stream (Trailing).
 	Member string
 	// Within is set when the stream ended inside Member's content.
 	Within bool
@@ -59,7 +60,7 @@ func (c *Cut) trailing() string {
 		size = "1 byte"
 	}
 	if t.AtLeast {
-		size = "more than " + size + " (the size limit stopped the count)"
+		size = "at least " + size + " (the size limit stopped the count)"
 	}
 	msg := fmt.Sprintf("trailing bytes after the archive: %s that are not zero padding follow its end-of-archive blocks, from byte %d of the tar stream (uncompressed), and are not read: its members are kept; give each archive by itself", size, c.Offset)
 	if t.Archive {

@@ -109,7 +109,7 @@ func TestAfterArchiveEnd(t *testing.T) {
 }
 
 // TestAfterArchiveEndLimit: what follows the archive's end is read within the size limit: a
-// second archive past it is counted to the limit (a partial archive that says "more than"),
+// second archive past it is counted to the limit (a partial archive that says "at least"),
 // zero padding past it refuses the archive as any stream past the limit is.
 func TestAfterArchiveEndLimit(t *testing.T) {
 	a := tarBytes(t, reg("node07/ibstat", "CA 'mlx5_0'\n"))
@@ -124,7 +124,7 @@ func TestAfterArchiveEndLimit(t *testing.T) {
 	}
 	cut := fsys.(interface{ Truncated() *source.Cut }).Truncated()
 	if cut == nil || cut.Trailing == nil || !cut.Trailing.AtLeast || !cut.Trailing.Archive || cut.Offset != int64(len(a)) ||
-		cut.Trailing.Bytes <= 4096 || cut.Trailing.Bytes >= int64(len(b)) || !strings.Contains(cut.String(), "more than ") {
+		cut.Trailing.Bytes <= 4096 || cut.Trailing.Bytes >= int64(len(b)) || !strings.Contains(cut.String(), "at least ") {
 		t.Fatalf("cut = %+v (%v), want the second archive counted to the limit", cut, cut)
 	}
 
