@@ -99,11 +99,9 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 	last, err := a.readTar(cr, f)
 	whole := err == nil && a.cut == nil // read to its end-of-archive blocks
 	if whole {
-		// Read what follows the tar's end (padding) so the decoder checks the whole stream,
-		// still within the size limit.
-		_, err = io.Copy(io.Discard, cr)
+		err = a.readEnd(cr) // zero padding, or what makes the archive partial (trailer.go)
 	}
-	err = a.outcome(last, whole, err, finish(err != nil || a.cut != nil))
+	err = a.outcome(last, whole, err, finish(!whole || err != nil))
 	a.tree.skipped, a.tree.cut = a.skipped, a.cut
 	return err
 }

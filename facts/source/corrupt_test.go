@@ -104,3 +104,40 @@ func TestXZComplaintBeforeFirstMember(t *testing.T) {
 		t.Errorf("err = %v, want the file named and xz-utils' memory limit complaint", err)
 	}
 }
+
+// TestCorruptPastFirstBlock: a decoder that gives a block (bzip2: up to 900 kB of the tar
+// stream) or an LZMA2 chunk (pure-Go xz) only once it is decoded whole gives the blocks before a
+// corrupt one: an archive corrupt past its first block is read in part like a gzip one (the
+// members before the block kept, the decoder's complaint named), never refused. Corrupt in its
+// first block, nothing of it was decoded, and it is refused (TestCorruptArchiveFormats).
+func TestCorruptPastFirstBlock(t *testing.T) {
+	const first, big, last = "sos_commands/infiniband/ibstat", "sos_commands/infiniband/ibnetdiscover", "sos_commands/pci/lspci_-nnvv"
+	valid := tarBytes(t, reg(first, "CA 'mlx5_0'\n"), reg(big, hexDigits(1200<<10, 11)), reg(last, "00:00.0 x\n"))
+	for _, tc := range []struct {
+		name, file string
+		pack       func(testing.TB, []byte) []byte
+	}{
+		{"xz pure Go", "x.tar.xz", xzBytes},
+		{"bzip2", "x.tar.bz2", bzip2Bytes},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := tc.pack(t, valid)
+			copy(bad[len(bad)*3/4:], bytes.Repeat([]byte{0xff}, 16)) // past 900 kB of the tar stream
+			p := writeFile(t, t.TempDir(), tc.file, bad)
+			fsys, _, err := source.OpenWith(p, source.Options{PureGoXZ: true})
+			if err != nil {
+				t.Fatalf("refused an archive corrupt past its first block: %v", err)
+			}
+			cut := fsys.(interface{ Truncated() *source.Cut }).Truncated()
+			if cut == nil || cut.Err == nil || cut.Member != big || !cut.Within || !strings.Contains(cut.String(), "corrupt archive") {
+				t.Fatalf("cut = %+v (%v), want corrupt in %s with the decoder's complaint", cut, cut, big)
+			}
+			if b, err := fs.ReadFile(fsys, first); err != nil || string(b) != "CA 'mlx5_0'\n" {
+				t.Errorf("%s = %q, %v; want it read", first, b, err)
+			}
+			if _, err := fs.Stat(fsys, last); err == nil {
+				t.Errorf("%s, after the corrupt block, is in the fs", last)
+			}
+		})
+	}
+}

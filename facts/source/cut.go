@@ -17,7 +17,8 @@ type Cut struct {
 	// Member is the member the stream ended in (Within) or after; "" when the tar's members
 	// were read whole to its end-of-archive blocks and the compressed stream's end is missing,
 	// or (Err) what follows them is not what the decoder reads: trailing bytes, or a corrupt
-	// end of the compressed stream.
+	// end of the compressed stream; "" too when bytes that are not zero padding follow them in
+	// the tar stream (Trailing).
 	Member string
 	// Within is set when the stream ended inside Member's content.
 	Within bool
@@ -27,10 +28,16 @@ type Cut struct {
 	// "xz: Compressed data is corrupt", "archive/tar: invalid tar header"); nil for a stream cut
 	// short.
 	Err error
+	// Trailing, when set, says what follows the tar's end-of-archive blocks, from Offset (its
+	// first byte that is not zero padding) on: every member before it was read, nothing from
+	// Offset on is (trailer.go). Member is "" then.
+	Trailing *Trailing
 }
 
 func (c *Cut) String() string {
 	switch {
+	case c.Trailing != nil:
+		return c.trailing()
 	case c.Err != nil && c.Within:
 		return fmt.Sprintf("corrupt archive: the stream fails in member %q at byte %d of the tar stream (uncompressed) (%v): that member and any after it are not read; those before it are kept, and may be corrupt too", c.Member, c.Offset, c.Err)
 	case c.Err != nil && c.Member != "":
@@ -43,6 +50,26 @@ func (c *Cut) String() string {
 		return fmt.Sprintf("truncated archive: the stream ends after member %q at byte %d of the tar stream (uncompressed): any member after it is not read", c.Member, c.Offset)
 	}
 	return fmt.Sprintf("truncated archive: the compressed stream ends at byte %d of the tar stream (uncompressed) before its end: the members read are kept, any after them is not read", c.Offset)
+}
+
+// trailing is String for a Cut with Trailing set.
+func (c *Cut) trailing() string {
+	t := c.Trailing
+	size := fmt.Sprintf("%d bytes", t.Bytes)
+	if t.Bytes == 1 {
+		size = "1 byte"
+	}
+	if t.AtLeast {
+		size = "at least " + size + " (the size limit stopped the count)"
+	}
+	msg := fmt.Sprintf("trailing bytes after the archive: %s that are not zero padding follow its end-of-archive blocks, from byte %d of the tar stream (uncompressed), and are not read: its members are kept; give each archive by itself", size, c.Offset)
+	if t.Archive {
+		msg = fmt.Sprintf("concatenated archives: a second tar archive (%s) follows the first's end-of-archive blocks, from byte %d of the tar stream (uncompressed), and is not read (it may be another host's: hosts are never merged): the first's members are kept; give each archive by itself", size, c.Offset)
+	}
+	if c.Err != nil {
+		msg += fmt.Sprintf(" (the decoder then failed: %v)", c.Err)
+	}
+	return msg
 }
 
 // Truncated returns where the archive's stream ended before its end, or nil when it was read
@@ -91,6 +118,8 @@ func (a *archive) blame(err error) {
 //   - a tar read whole to its end-of-archive blocks after which the decoder failed is read in
 //     part too (Cut without Member), every member read: trailing bytes, or the compressed
 //     stream's end missing or corrupt;
+//   - a tar read whole to its end-of-archive blocks and followed by bytes that are not zero
+//     padding is read in part (Cut with Trailing, set by readEnd), derr or not;
 //   - a stream that failed before its first member is refused with the decoder's complaint,
 //     when it has one (an xz header asking more memory than xzutils.MemLimit: xz-utils says
 //     so), not with what the tar reader made of the stream's end.
