@@ -11,28 +11,35 @@ import (
 	"time"
 )
 
-// niceOf reads the nice value of thread (or process) path's stat, e.g. /proc/self/task/TID/stat:
-// field 19, counted after the parenthesised command name.
-func niceOf(t *testing.T, path string) int {
+// statField reads field n (as proc(5) counts them, from 1) of thread (or process) path's stat,
+// e.g. /proc/self/task/TID/stat, as a number: 19 is the nice value, 41 the scheduling policy.
+func statField(t *testing.T, path string, n int) int {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(b)
-	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
-	n, err := strconv.Atoi(fields[16]) // field 19; the fields after the name start at field 3
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+2:]) // from field 3
+	v, err := strconv.Atoi(fields[n-3])
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	return n
+	return v
 }
 
+// niceOf is the nice value of path's thread or process (statField 19).
+func niceOf(t *testing.T, path string) int { return statField(t, path, 19) }
+
+// policyOf is the scheduling policy of path's thread or process (statField 41): 0 SCHED_OTHER,
+// 3 SCHED_BATCH.
+func policyOf(t *testing.T, path string) int { return statField(t, path, 41) }
+
 // TestMakeWay: after MakeWay every thread of the process, those the runtime starts afterwards
-// too, runs YieldNice nicer than before, and a decoder started before keeps the process's
-// former nice.
+// too, runs YieldNice nicer than before under SCHED_BATCH, and a decoder started before keeps
+// the process's former nice and policy.
 func TestMakeWay(t *testing.T) {
-	before := niceOf(t, "/proc/self/stat")
+	before, beforePolicy := niceOf(t, "/proc/self/stat"), policyOf(t, "/proc/self/stat")
 	if before+YieldNice > maxNice {
 		t.Skipf("already at nice %d", before) // the test process was started nice
 	}
@@ -68,14 +75,22 @@ func TestMakeWay(t *testing.T) {
 		t.Fatalf("%d threads: the blocked reads did not hold threads of their own", len(tids))
 	}
 	for _, tid := range tids {
-		if got := niceOf(t, "/proc/self/task/"+strconv.Itoa(tid)+"/stat"); got != before+YieldNice {
+		stat := "/proc/self/task/" + strconv.Itoa(tid) + "/stat"
+		if got := niceOf(t, stat); got != before+YieldNice {
 			t.Errorf("thread %d runs at nice %d, want %d", tid, got, before+YieldNice)
+		}
+		if got := policyOf(t, stat); got != schedBatch {
+			t.Errorf("thread %d runs under policy %d, want SCHED_BATCH (%d)", tid, got, schedBatch)
 		}
 	}
 	close(release)
 	wg.Wait()
-	if got := niceOf(t, "/proc/"+strconv.Itoa(decoder.Process.Pid)+"/stat"); got != before {
+	stat := "/proc/" + strconv.Itoa(decoder.Process.Pid) + "/stat"
+	if got := niceOf(t, stat); got != before {
 		t.Errorf("the decoder started before runs at nice %d, want %d", got, before)
+	}
+	if got := policyOf(t, stat); got != beforePolicy {
+		t.Errorf("the decoder started before runs under policy %d, want %d", got, beforePolicy)
 	}
 }
 
