@@ -40,13 +40,21 @@ var errNoInput = errors.New("give --snapshot PATH or --input FILE (live gatherin
 // capture, read with --input -.
 var errStdinSnapshot = errors.New("--snapshot reads a folder or archive at a PATH, not standard input: for one capture on standard input (`ssh node ibstat | rdmadoctor diagnose --input -`) use --input -; save an archive to a file and give --snapshot FILE")
 
-// flagFor is the flag a stray argument arg was likely meant for: "--input -" for standard
-// input, "--snapshot arg" for anything else (a folder, an archive or a capture file).
-func flagFor(arg string) string {
-	if arg == "-" {
-		return "--input -"
+// strayArgument is the usage error of an argument arg given beside the flags: the flag it was
+// likely meant for ("--input -" for standard input, "--snapshot arg" for anything else: a
+// folder, an archive or a capture file) or, when --snapshot or --input was given already,
+// what reads more than one: one snapshot per node, as `rdmadoctor fleet` reads them, or
+// --input repeated for the captures of one node. Both quote arg.
+func strayArgument(c *cli.Context, arg string) error {
+	switch {
+	case c.IsSet("snapshot"):
+		return fmt.Errorf("unexpected argument %q: --snapshot reads one node's snapshot; for several nodes' use `rdmadoctor fleet PATH...`", arg)
+	case c.IsSet("input"):
+		return fmt.Errorf("unexpected argument %q: give each capture of the node with its own --input (--input FILE --input %s)", arg, visible.ShellQuote(arg))
+	case arg == "-":
+		return fmt.Errorf("unexpected argument %q: did you mean --input -?", arg)
 	}
-	return "--snapshot " + arg
+	return fmt.Errorf("unexpected argument %q: did you mean --snapshot %s?", arg, visible.ShellQuote(arg))
 }
 
 // loadSnapshot builds the snapshot from --snapshot or --input. Unreadable input is exit code 2,
@@ -60,7 +68,7 @@ func loadSnapshot(c *cli.Context) (*facts.Snapshot, error) {
 func loadSnapshotWith(c *cli.Context, opt source.Options) (*facts.Snapshot, error) {
 	if c.Args().Len() > 0 {
 		// `diagnose sosreport.tar.xz` must not quietly diagnose this node instead.
-		return nil, withCode(exitUsage, fmt.Errorf("unexpected argument %q: did you mean %s?", c.Args().First(), flagFor(c.Args().First())))
+		return nil, withCode(exitUsage, strayArgument(c, c.Args().First()))
 	}
 	if c.IsSet("snapshot") && c.String("snapshot") == "" {
 		return nil, withCode(exitUsage, errors.New("--snapshot needs a PATH (without --snapshot and --input, this node is diagnosed)"))
