@@ -14,8 +14,10 @@
 # with the other two, and printed as a second row).
 # Prints a Markdown table: medians, the median of the ratios pair by pair, the median CPU time
 # (user + system, the decompressor's child process included) of each, the time per unrelated
-# member ((median - median of the archive without unrelated members) / N), the peak RSS and
-# the load average before each pair (the VM is shared: a ratio means little without it).
+# member ((median - median of the archive without unrelated members) / N, and from the size
+# before: (median - median at the size before) / the members between, each beside the
+# reference's), the peak RSS and the load average before each pair (the VM is shared: a ratio
+# means little without it).
 set -euo pipefail
 bin=$1
 dir=${2:-/tmp/rdmadoctor-bench-snapshot}
@@ -69,21 +71,30 @@ def load(n, fmt, which=0):
     ratio = statistics.median(a / b for a, b in zip(me["wall"], ref["wall"]))
     la = open(f + ".load").read().strip() if os.path.exists(f + ".load") else "?"
     return me["median"], ref["median"], me["rss_kib_median"] / 1024, os.path.getsize(f), [me["cpu_median"], ref["cpu_median"]], la, ratio
-print("| unrelated members | format | size | diagnose | reference | ratio (pair by pair) | CPU diagnose / reference (median user+sys) | per unrelated member | peak RSS | load average |")
+print("| unrelated members | format | size | diagnose | reference | ratio (pair by pair) | CPU diagnose / reference (median user+sys) | per unrelated member: from 0 / from the size before (the reference's) | peak RSS | load average |")
 print("|---|---|---|---|---|---|---|---|---|---|")
 for which, label in [(0, ""), (2, " (BASE)")]:
     if load(0, formats[0], which) is None:
         continue
     for fmt in formats:
-        base = load(0, fmt, which)[0]
-        per = []
+        base, base_ref = load(0, fmt, which)[:2]
+        per, marginal = [], []
+        prev = (0, base, base_ref)
         for n in [0] + sizes:
             diag, ref, rss, size, cpu, la, ratio = load(n, fmt, which)
-            pm = "" if n == 0 else f"{(diag - base) / n * 1e6:.1f} µs"
+            pm = ""
             if n:
+                # From 0: what the goal reads, (T(N) - T(0)) / N. Below a few thousand
+                # members it runs low: the fixed cost that T(0) shows whole (start-up, the
+                # compile of the rules) runs beside the decoder at N. From the size before:
+                # (T(N) - T(N')) / (N - N'), the cost a member adds, beside the decoder's own.
+                m, mref = (diag - prev[1]) / (n - prev[0]), (ref - prev[2]) / (n - prev[0])
                 per.append((diag - base) / n)
+                marginal.append(m)
+                pm = f"{(diag - base) / n * 1e6:.1f} / {m * 1e6:.1f} µs ({(ref - base_ref) / n * 1e6:.1f} / {mref * 1e6:.1f})"
+                prev = (n, diag, ref)
             ref_name = {"tar": "cat", "tar.gz": "gzip -dc", "tar.xz": "xz -dc"}[fmt]
             print(f"| {n:,} | .{fmt}{label} | {size / 1e6:.1f} MB | {diag:.3f} s | {ref:.3f} s ({ref_name}) | {ratio:.2f}x | {cpu[0]:.3f} / {cpu[1]:.3f} s | {pm} | {rss:.1f} MiB | {la} |")
-        if per and min(per) > 0:
-            print(f"| | .{fmt}{label} | | | | | spread {max(per) / min(per):.2f}x | |")
+        if per and min(per) > 0 and min(marginal) > 0:
+            print(f"| | .{fmt}{label} | | | | | | spread {max(per) / min(per):.2f}x / {max(marginal) / min(marginal):.2f}x | |")
 EOF
