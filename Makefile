@@ -38,7 +38,7 @@ test:
 # docs/integrations.md that quote them (internal/golden TestDocQuotesGoldenFiles).
 golden:
 	RDMADOCTOR_UPDATE_GOLDEN=1 $(GO) test -count=1 ./cmd/rdmadoctor ./packaging \
-		-run '^(TestSlurmHealthCheck|TestNHCCheck|TestNodeExporterServesMetrics|TestNPD|TestDeb)$$'
+		-run '^(TestSlurmHealthCheck|TestNHCCheck|TestNodeExporterServesMetrics|TestNPD|TestDeb|TestReadmeOutput)$$'
 	RDMADOCTOR_UPDATE_GOLDEN=1 $(GO) test -count=1 ./internal/golden -run '^TestDocQuotesGoldenFiles$$'
 
 # gofmt and go vet for Go; opa fmt and opa check --strict (unused imports, arguments and
