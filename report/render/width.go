@@ -16,6 +16,11 @@ const DefaultWidth = 120
 // MinWidth is the narrowest layout the table tries; below it lines may be wider than asked.
 const MinWidth = 60
 
+// MaxWidth is the widest layout the table takes: a wider COLUMNS or terminal is laid out to it,
+// so that the output stays bounded (COLUMNS=100000 drew rule lines of 100,000 dashes) and the
+// message column a readable measure.
+const MaxWidth = 400
+
 // Width is the number of columns to lay the table out to: COLUMNS when it is a positive
 // number (the shell sets it, and a user or script may), else the size of the terminal w is,
 // else DefaultWidth.
@@ -31,13 +36,16 @@ func Width(w io.Writer) int {
 	return DefaultWidth
 }
 
-// width is the layout width of opts: Width, or DefaultWidth when unset, never below MinWidth.
+// width is the layout width of opts: Width, or DefaultWidth when unset, never below MinWidth
+// nor above MaxWidth.
 func (o Options) width() int {
 	switch {
 	case o.Width <= 0:
 		return DefaultWidth
 	case o.Width < MinWidth:
 		return MinWidth
+	case o.Width > MaxWidth:
+		return MaxWidth
 	}
 	return o.Width
 }
