@@ -39,10 +39,16 @@ func sosWithManifest(t *testing.T, manifest string) (dir, archive string) {
 // sosWith is sosWithManifest with the manifest's content (none when nil).
 func sosWith(t *testing.T, manifest []byte) (dir, archive string) {
 	t.Helper()
+	return sosOf(t, cutIBStat(t), manifest)
+}
+
+// sosOf is sosWith with the ibstat's content.
+func sosOf(t *testing.T, ibstat, manifest []byte) (dir, archive string) {
+	t.Helper()
 	tmp := t.TempDir()
 	dir = filepath.Join(tmp, "sosreport-node01-1")
 	files := map[string][]byte{
-		"sos_commands/infiniband/ibstat": cutIBStat(t),
+		"sos_commands/infiniband/ibstat": ibstat,
 		"sos_commands/processor/lscpu":   fixtures.Read(t, "sos_manifest/lscpu"),
 	}
 	if manifest != nil {
@@ -223,6 +229,22 @@ func TestSosManifestPluginTimeout(t *testing.T) {
 				(!ok || src.Status != facts.StatusTimeout || src.Error != want) {
 				t.Errorf("%s: manifest source %+v, want timeout %q", filepath.Base(path), src, want)
 			}
+		}
+	}
+}
+
+// An ibstat sos killed before it printed anything (an empty file, return_code 124): the source
+// is timeout, not empty (a command that printed nothing), and the report is incomplete.
+func TestSosManifestTimeoutEmpty(t *testing.T) {
+	dir, archive := sosOf(t, nil, fixtures.Read(t, "sos_manifest/ibstat-timeout.json"))
+	for _, path := range []string{dir, archive} {
+		s := openSnapshot(t, path)
+		src, _ := sourceNamed(s, "ibstat", "sos_commands/infiniband/ibstat")
+		if want := "timed out (sos: return code 124 after its timeout; ibstat ran 300 s)"; src.Status != facts.StatusTimeout || src.Error != want {
+			t.Errorf("%s: ibstat %s %q, want timeout %q", filepath.Base(path), src.Status, src.Error, want)
+		}
+		if got := incomplete(s); !cmp.Equal(got, []string{"ibstat sos_commands/infiniband/ibstat"}) {
+			t.Errorf("%s: incomplete %v, want the ibstat alone", filepath.Base(path), got)
 		}
 	}
 }
