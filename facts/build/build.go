@@ -78,8 +78,8 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 		}
 		// A FIFO, socket or device is classified like a file but never opened (openRegular):
 		// one named like an input is that input's error, not "not in snapshot".
-		if underTree(specs, p) != nil {
-			return nil
+		if underTree(specs, p) != nil || sos && p == SosManifest {
+			return nil // a tree is read whole; the manifest after the inputs (applySosManifest)
 		}
 		if sos {
 			switch Select(p, false) {
@@ -161,6 +161,9 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	if otherSos > 0 {
 		s.Sources = append(s.Sources, facts.Source{Name: "unrecognized", Origin: "sos_commands/*", Status: facts.StatusUnrecognized,
 			Error: fmt.Sprintf("%d other sosreport files not relevant to RDMA", otherSos)})
+	}
+	if sos {
+		applySosManifest(s, fsys)
 	}
 	if c, ok := fsys.(interface{ Truncated() *source.Cut }); ok && c.Truncated() != nil {
 		// Read as far as it goes: the report is incomplete, and says where the stream ended.

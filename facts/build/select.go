@@ -29,7 +29,8 @@ var hostTop = map[string]bool{
 }
 
 // sosOwn are sos's own folders at the top of a report besides sos_commands: its logs, its
-// manifest, its strings. Nothing in them is an input.
+// reports, its strings. Nothing in them is an input but the manifest (SosManifest), which says
+// which commands sos cut at their timeout.
 var sosOwn = map[string]bool{"sos_logs": true, "sos_reports": true, "sos_strings": true}
 
 // Select decides, from its path alone, what becomes of a file (or a folder, dir set) at rel
@@ -41,14 +42,15 @@ var sosOwn = map[string]bool{"sos_logs": true, "sos_reports": true, "sos_strings
 //     has moved commands between plugins) or any file of a folder named by a spec's Plugin
 //     (recognised by name, then content, as before); a file at the top of the report, or in a
 //     folder at its top that is neither a host folder (etc/, var/, ...) nor sos's own (a
-//     folder of captures put beside: recognised by content);
+//     folder of captures put beside: recognised by content); sos's manifest (SosManifest),
+//     read for the commands sos cut at their timeout;
 //   - Keep: below sys/devices/ when a tree root is under sys/class/ or sys/bus/, whose entries
 //     are links into sys/devices/ (kernel Documentation/admin-guide/sysfs-rules.rst);
 //   - List: any other file of an RDMA plugin folder (relevantPlugins), named without being read;
 //   - Skip: everything else (etc/, var/, usr/, proc/ and sys/ outside the inputs, sos's logs,
 //     the other plugins' commands).
 //
-// A folder is Read when it is sos_commands/, a plugin folder above or below which files are read
+// A folder is Read when it is sos_commands/, sos_reports/ (the manifest's), a plugin folder above or below which files are read
 // or listed, or on the way to a file that could be read (a tree root, a pattern's folder); else
 // Skip. A folder that is skipped is still there when a file below it is kept.
 func Select(rel string, dir bool) source.Decision {
@@ -73,6 +75,8 @@ func Select(rel string, dir bool) source.Decision {
 			return source.List
 		}
 		return source.Skip
+	case rel == SosManifest:
+		return source.Read
 	case sosOwn[top]:
 		return source.Skip
 	case !hostTop[top]:
@@ -88,6 +92,8 @@ func (ix *index) selectDir(rel string) source.Decision {
 	plugin, _, _ := strings.Cut(rest, "/")
 	switch {
 	case top == "sos_commands" && (rest == "" || ix.plugins[plugin] || relevantPlugins[plugin]):
+		return source.Read
+	case rel == path.Dir(SosManifest):
 		return source.Read
 	case top != "sos_commands" && !hostTop[top] && !sosOwn[top]:
 		return source.Read

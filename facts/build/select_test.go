@@ -32,7 +32,8 @@ func TestSelect(t *testing.T) {
 		"sos_commands/logs/journalctl_--no-pager":                           source.Skip,
 		"sos_commands/logs/journalctl_-k":                                   source.Read, // dmesg's journalctl -k, wherever sos put it
 		"sos_logs/sos.log":                                                  source.Skip,
-		"sos_reports/manifest.json":                                         source.Skip,
+		"sos_reports/manifest.json":                                         source.Read, // which commands sos cut at their timeout
+		"sos_reports/sos.json":                                              source.Skip,
 		"var/log/messages":                                                  source.Read,
 		"var/log/messages-20240101.gz":                                      source.Read,
 		"var/log/opensm.log":                                                source.Read,
@@ -70,6 +71,8 @@ func TestSelect(t *testing.T) {
 		"sos_commands/rdma":       source.Read,
 		"sos_commands/selinux":    source.Skip,
 		"sos_logs":                source.Skip,
+		"sos_reports":             source.Read, // the manifest's
+		"sos_strings":             source.Skip,
 		"etc":                     source.Read, // etc/hostname
 		"etc/security/limits.d":   source.Read,
 		"etc/apt":                 source.Skip,

@@ -104,9 +104,21 @@ func TestRealSosreport(t *testing.T) {
 		}
 	}
 
+	// sos's manifest is kept: it alone says which commands sos cut at their timeout.
+	if _, err := fs.Stat(fsys, build.SosManifest); err != nil {
+		t.Errorf("%s was not kept: %v", build.SosManifest, err)
+	}
+
 	s, err := build.Snapshot(fsys, info)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The real manifest is read: not named as a source that could not be (no command of this
+	// run times out).
+	for _, src := range s.Sources {
+		if src.Origin == build.SosManifest {
+			t.Errorf("the manifest is a source: %+v", src)
+		}
 	}
 	if s.Source != info {
 		t.Errorf("snapshot source = %+v, want %+v", s.Source, info)
