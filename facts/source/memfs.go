@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -14,7 +15,9 @@ import (
 const maxLinkHops = 40
 
 var (
-	errLinkLoop   = errors.New("too many levels of symbolic links")
+	// errLinkLoop is the kernel's error for the same, so that a loop in an archive and one in
+	// a folder (os.Root) are told apart alike: errors.Is(err, syscall.ELOOP).
+	errLinkLoop   error = syscall.ELOOP
 	errLinkEscape = errors.New("symbolic link leaves the archive")
 )
 
