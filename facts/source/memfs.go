@@ -18,7 +18,7 @@ var (
 	// errLinkLoop is the kernel's error for the same, so that a loop in an archive and one in
 	// a folder (os.Root) are told apart alike: errors.Is(err, syscall.ELOOP).
 	errLinkLoop   error = syscall.ELOOP
-	errLinkEscape = errors.New("symbolic link leaves the archive")
+	errLinkEscape       = errors.New("symbolic link leaves the archive")
 )
 
 // node is one entry of a memFS: a directory, a regular file or a symbolic link.
