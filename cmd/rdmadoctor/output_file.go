@@ -25,7 +25,11 @@ const outputFileMode = 0o644
 
 // createOutput opens the temporary file beside path; its name starts with a dot and does not end
 // in .prom, so node_exporter's textfile collector (which reads *.prom) never reads it.
+// A path that is a folder is refused here, before anything is diagnosed, not by the rename.
 func createOutput(path string) (*outputFile, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("-o %s is a directory: give a file path", path)
+	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."

@@ -64,15 +64,19 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 			return nil
 		}
 		if d.Type()&fs.ModeSymlink != 0 {
-			if target, err := fs.ReadLink(fsys, p); err == nil && source.LeavesTree(p, target) {
-				// Never followed out of the snapshot: an input by its path or name is read,
-				// and fails, naming the link; any other is counted.
-				if in, how, sp := classify(fsys, specs, p); sp != nil {
-					in.Spec, in.how, in.linkOut = sp.Name, how, target
-					inputs[sp.Name] = append(inputs[sp.Name], in)
-				} else {
-					outLinks = append(outLinks, p+" -> "+target)
-				}
+			// A link that reaches a file of the snapshot is read as that file. One that
+			// leaves the snapshot (never followed), dangles or loops is, when named like an
+			// input (by path or name), that input's error naming the link, not "not in
+			// snapshot"; any other link leaving the snapshot is counted.
+			why, out, target := linkFault(fsys, p, sos)
+			if why == "" {
+				return nil
+			}
+			if in, how, sp := classify(fsys, specs, p); sp != nil {
+				in.Spec, in.how, in.linkErr = sp.Name, how, why
+				inputs[sp.Name] = append(inputs[sp.Name], in)
+			} else if out {
+				outLinks = append(outLinks, p+" -> "+target)
 			}
 			return nil
 		}
@@ -305,8 +309,8 @@ func apply(s *facts.Snapshot, fsys fs.FS, sp *Spec, in Input) (src facts.Source)
 			src.Status, src.Error = facts.StatusError, fmt.Sprintf("parser panic: %v", r)
 		}
 	}()
-	if in.linkOut != "" {
-		src.Status, src.Error = facts.StatusError, facts.Clip(linkOutError(in.linkOut), facts.MaxMessageBytes)
+	if in.linkErr != "" {
+		src.Status, src.Error = facts.StatusError, facts.Clip(in.linkErr, facts.MaxMessageBytes)
 		return src
 	}
 	if sp.Stream != nil {

@@ -88,9 +88,9 @@ type Input struct {
 	// readErr is why the file's first bytes could not be read, when no spec claimed it by
 	// path or name: it is then recorded as unreadable, not as unrecognised.
 	readErr error
-	// linkOut is the target of a symbolic link that leaves the snapshot: never followed, the
-	// input is an error naming it.
-	linkOut string
+	// linkErr is the Error of an input that is a symbolic link not followed (linkFault): it
+	// leaves the snapshot, dangles or loops; the input is an error naming it.
+	linkErr string
 }
 
 // RefusedError is a tool's own statement that it could not run; the source is recorded as

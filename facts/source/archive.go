@@ -94,7 +94,8 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 		return err
 	}
 	a.opt.started()
-	cr := &cappedReader{r: stream, max: a.opt.MaxStream}
+	rec := &headRecorder{r: stream}
+	cr := &cappedReader{r: rec, max: a.opt.MaxStream}
 	a.stream = cr
 	last, err := a.readTar(cr, f)
 	whole := err == nil && a.cut == nil // read to its end-of-archive blocks
@@ -102,6 +103,9 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 		err = a.readEnd(cr) // zero padding, or what makes the archive partial (trailer.go)
 	}
 	err = a.outcome(last, whole, err, finish(!whole || err != nil))
+	if e := (*Error)(nil); errors.As(err, &e) && e.Kind == ErrFormat && last == "" && f != formatTar && singleFile(rec.head) {
+		err = singleFileError(a.path, f) // `gzip ibstat`: no tar in it
+	}
 	a.tree.skipped, a.tree.cut = a.skipped, a.cut
 	return err
 }

@@ -62,6 +62,9 @@ func readCapture(p string, r io.Reader, limit int64) ([]byte, error) {
 	}
 	switch f := sniff(head); {
 	case f.isArchive():
+		if _, ok := unpackers[f]; ok && singleFile(compressedHead(br, f, limit)) {
+			return nil, singleFileError(p, f) // refused: br may be read on
+		}
 		return nil, &Error{Path: p, Kind: ErrFormat, Err: fmt.Errorf("is a %s archive, not a capture: open it as a snapshot", f)}
 	case f == formatBinary:
 		return nil, &Error{Path: p, Kind: ErrFormat, Err: errors.New("binary data, not a captured text output")}

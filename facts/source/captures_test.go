@@ -59,13 +59,28 @@ func TestCapturesRefused(t *testing.T) {
 	d := t.TempDir()
 	archive := writeFile(t, d, "report.tar.gz", gzipBytes(t, tarBytes(t, reg("a", "1"))))
 	binary := writeFile(t, d, "core", []byte("\x7fELF\x02\x01\x01\x00\x00"))
+	capture := strings.Repeat("CA 'mlx5_0'\n", 100)
+	gz := writeFile(t, d, "ibstat.gz", gzipBytes(t, []byte(capture)))
+	bz := writeFile(t, d, "ibstat.bz2", bzip2Bytes(t, []byte(capture)))
+	xzFile := writeFile(t, d, "ibstat node1.xz", xzBytes(t, []byte(capture)))
+	single := func(p, f, unpack, cat string) string {
+		q := "'" + p + "'"
+		if !strings.Contains(p, " ") {
+			q = p
+		}
+		return p + ": is one file compressed with " + f + ", not a tar archive or a capture: decompress it (" + unpack + " " + q +
+			") and give it to --input, or give --input <(" + cat + " " + q + ")"
+	}
 	for _, tc := range []struct {
 		name  string
 		paths []string
 		msg   string
 	}{
 		{"archive", []string{archive}, archive + ": is a gzip archive, not a capture"},
-		{"directory", []string{d}, d + ": is a directory"},
+		{"directory", []string{d}, d + ": is a directory: give a folder with --snapshot DIR"},
+		{"gzip of a capture", []string{gz}, single(gz, "gzip", "gunzip", "zcat")},
+		{"bzip2 of a capture", []string{bz}, single(bz, "bzip2", "bunzip2", "bzcat")},
+		{"xz of a capture, quoted", []string{xzFile}, single(xzFile, "xz", "xz -d", "xzcat")},
 		{"binary", []string{binary}, binary + ": binary data"},
 		{"missing", []string{filepath.Join(d, "nope")}, filepath.Join(d, "nope") + ": no such file"},
 		{"stdin twice", []string{"-", "-"}, "-: standard input given twice"},

@@ -15,8 +15,8 @@ import (
 // with the decoder's complaint).
 type Cut struct {
 	// Member is the member the stream ended in (Within) or after; "" when the tar's members
-	// were read whole to its end-of-archive blocks and the compressed stream's end is missing,
-	// or (Err) what follows them is not what the decoder reads: trailing bytes, or a corrupt
+	// were read whole to its end-of-archive blocks and the compressed stream's end is missing
+	// (cut short, or bytes appended after it, which xz-utils cannot tell apart), or (Err) what follows them is not what the decoder reads: trailing bytes, or a corrupt
 	// end of the compressed stream; "" too when bytes that are not zero padding follow them in
 	// the tar stream (Trailing).
 	Member string
@@ -49,7 +49,9 @@ func (c *Cut) String() string {
 	case c.Member != "":
 		return fmt.Sprintf("truncated archive: the stream ends after member %q at byte %d of the tar stream (uncompressed): any member after it is not read", c.Member, c.Offset)
 	}
-	return fmt.Sprintf("truncated archive: the compressed stream ends at byte %d of the tar stream (uncompressed) before its end: the members read are kept, any after them is not read", c.Offset)
+	// The tar was read whole: xz-utils says "Unexpected end of input" both for a stream
+	// whose last bytes are missing and for bytes appended after it.
+	return fmt.Sprintf("trailing bytes after the archive or a cut compressed stream: every member was read, to the tar's end-of-archive blocks (%d bytes of the tar stream, uncompressed), but the compressed stream does not end where it should: bytes that are no part of the archive follow it, or its last bytes are missing (a copy that stopped short); the members are kept", c.Offset)
 }
 
 // trailing is String for a Cut with Trailing set.

@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -14,8 +15,10 @@ import (
 const maxLinkHops = 40
 
 var (
-	errLinkLoop   = errors.New("too many levels of symbolic links")
-	errLinkEscape = errors.New("symbolic link leaves the archive")
+	// errLinkLoop is the kernel's error for the same, so that a loop in an archive and one in
+	// a folder (os.Root) are told apart alike: errors.Is(err, syscall.ELOOP).
+	errLinkLoop   error = syscall.ELOOP
+	errLinkEscape       = errors.New("symbolic link leaves the archive")
 )
 
 // node is one entry of a memFS: a directory, a regular file or a symbolic link.

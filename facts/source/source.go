@@ -148,7 +148,8 @@ func openRegular(path string) (*os.File, error) {
 	}
 	switch m := st.Mode(); {
 	case m.IsDir():
-		return nil, &Error{Path: path, Kind: ErrFormat, Err: errors.New("is a directory")}
+		// Only --input meets one (Open reads a folder as a snapshot).
+		return nil, &Error{Path: path, Kind: ErrFormat, Err: errors.New("is a directory: give a folder with --snapshot DIR")}
 	case !m.IsRegular() && m&fs.ModeNamedPipe == 0:
 		return nil, &Error{Path: path, Kind: ErrFormat, Err: errors.New("not a regular file")}
 	}

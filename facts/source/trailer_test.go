@@ -133,3 +133,48 @@ func TestAfterArchiveEndLimit(t *testing.T) {
 		t.Errorf("padding past the size limit: err = %v, want ErrLimit", err)
 	}
 }
+
+// TestJunkAfterCompressedStream: bytes appended to a compressed archive (`echo junk >>
+// x.tar.xz`) after every member was read to the tar's end-of-archive blocks: the archive is
+// partial, its members kept, and the cut worded as trailing bytes (or a cut compressed stream:
+// xz-utils cannot tell the two apart), not as a truncated archive.
+func TestJunkAfterCompressedStream(t *testing.T) {
+	a := tarBytes(t, reg("ibstat", "CA 'mlx5_0'\n"), reg("lspci", hexDigits(3000, 7)))
+	junk := []byte("hello junk\n")
+	haveXZ := exec.Command("xz", "--version").Run() == nil
+	for _, f := range []struct {
+		name, file string
+		pack       func(testing.TB, []byte) []byte
+		opt        source.Options
+		needXZ     bool
+	}{
+		{"gzip", "x.tar.gz", gzipBytes, source.Options{}, false},
+		{"xz-utils", "x.tar.xz", xzBytes, source.Options{}, true},
+		{"xz pure Go", "x.tar.xz", xzBytes, source.Options{PureGoXZ: true}, false},
+	} {
+		t.Run(f.name, func(t *testing.T) {
+			if f.needXZ && !haveXZ {
+				t.Skip("xz-utils not installed")
+			}
+			p := writeFile(t, t.TempDir(), f.file, append(f.pack(t, a), junk...))
+			fsys, _, err := source.OpenWith(p, f.opt)
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			cut := fsys.(interface{ Truncated() *source.Cut }).Truncated()
+			if cut == nil {
+				t.Fatal("Truncated() = nil: the junk is not named")
+			}
+			msg := cut.String()
+			if cut.Member != "" || !strings.Contains(msg, "trailing bytes after the archive") ||
+				!strings.Contains(msg, "every member was read") || strings.Contains(msg, "truncated archive") {
+				t.Errorf("cut = %+v, String() = %q: want trailing bytes, every member read", cut, msg)
+			}
+			for _, m := range []string{"ibstat", "lspci"} {
+				if _, err := fs.ReadFile(fsys, m); err != nil {
+					t.Errorf("%s not read: %v", m, err)
+				}
+			}
+		})
+	}
+}
