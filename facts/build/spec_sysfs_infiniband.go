@@ -1,7 +1,9 @@
 package build
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -59,8 +61,13 @@ func readSysfsInfiniband(s *facts.Snapshot, fsys fs.FS) []facts.Source {
 		setEvidenceSource(&d, "sysfs_infiniband")
 		addDevice(s, Input{Spec: "sysfs_infiniband", Path: dir}, d)
 		src := facts.Source{Name: "sysfs_infiniband", Origin: dir, Status: facts.StatusOK, RecognisedBy: "path"}
-		if len(problems) > 0 {
-			src.Status, src.Error = facts.StatusError, "unreadable: "+strings.Join(problems, "; ")
+		switch {
+		case len(problems) > 0 && len(files) > len(bad):
+			// Read in part: one attribute that cannot be read or parsed (an empty file that
+			// `cp -r` of sysfs leaves for a read that failed) takes that value, not the device.
+			src.Status, src.Error = facts.StatusPartial, facts.Clip(fmt.Sprintf("%d attribute file(s) not read, the rest of the device is: %s", len(problems), strings.Join(problems, "; ")), facts.MaxMessageBytes)
+		case len(problems) > 0:
+			src.Status, src.Error = facts.StatusError, facts.Clip("unreadable: "+strings.Join(problems, "; "), facts.MaxMessageBytes)
 		}
 		out = append(out, src)
 	}
@@ -156,7 +163,9 @@ func readSysfsFile(fsys fs.FS, dir, rel string) (f parse.SysfsFile, ok bool, pro
 	if err != nil {
 		return f, false, p + ": " + err.Error()
 	}
-	return parse.SysfsFile{Rel: rel, Path: p, Value: string(b)}, true, ""
+	// tar pads a file that shrank while it was archived (a sysfs attribute is 4096 bytes to
+	// stat) with NUL bytes, which no sysfs value holds.
+	return parse.SysfsFile{Rel: rel, Path: p, Value: string(bytes.TrimRight(b, "\x00"))}, true, ""
 }
 
 // sysfsWanted reports whether rel (below the device directory) is an attribute we read.
