@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -120,12 +121,22 @@ func diagnose(c *cli.Context) error {
 	}
 
 	if none, n := diagnosis.Unevaluable(s, r); none {
-		if n > 0 {
+		timedOut := timedOutCommands(s)
+		if n > 0 && (s.Source.Kind != "live" || len(timedOut) == 0) {
 			// The input was there but could not be parsed (named on stderr above): bad input, not "no RDMA".
 			return withCode(exitUsage, fmt.Errorf("nothing about RDMA could be evaluated: %d input file(s) could not be read or parsed", n))
 		}
-		fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s %s (%s)\n",
-			where(s.Source.Path), noRDMAWhy(s), inputsSeen(r))
+		// A live gather whose commands timed out is not bad input: the report is written
+		// (complete false, the timed-out inputs listed) and the exit is 3 whatever the timing;
+		// the message names them, unless a tool listing RDMA devices said there is none.
+		why := noRDMAWhy(s)
+		if len(timedOut) > 0 && !strings.HasPrefix(why, "has no RDMA device") {
+			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s timed out on %s (%s; --timeout %s): give the gather more time with --timeout\n",
+				plural(len(timedOut), "command", "commands"), where(s.Source.Path), visible.Escape(facts.Clip(strings.Join(timedOut, ", "), facts.MaxMessageBytes)), c.Duration("timeout"))
+		} else {
+			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s %s (%s)\n",
+				where(s.Source.Path), why, inputsSeen(r))
+		}
 		if format == "json" || format == "yaml" || format == "prometheus" {
 			// A program reads these: the empty report (and rdmadoctor_rdma_facts 0) is its answer.
 			if err := write(w, out, format, r, render.Options{Time: time.Now(), NoRDMAFacts: true}); err != nil {
@@ -337,22 +348,50 @@ func where(path string) string {
 	return path
 }
 
+// rdmaListers are the inputs that list a node's RDMA devices: one of them refusing ("No IB
+// devices found") is evidence that there is none; another tool's refusal (ethtool -a on a NIC
+// without pause frames) says nothing about RDMA.
+var rdmaListers = []string{"ibstat", "ibv_devinfo", "ibstatus", "ibv_devices", "ibdev2netdev", "rdma_link"}
+
 // noRDMAWhy says why a snapshot without RDMA facts has nothing about RDMA: "has no RDMA
-// device" only on positive evidence (a tool that said so, "No IB devices found", or an lspci
-// that was read and lists no RDMA function); otherwise only that nothing RDMA was read, which
-// says nothing about the node's devices (absence is not evidence).
+// device" only on positive evidence (a tool listing RDMA devices that said so, "No IB devices
+// found", or an lspci that was read and lists no RDMA function), and never while an input
+// that would list them timed out; otherwise only that nothing RDMA was read, which says
+// nothing about the node's devices (absence is not evidence).
 func noRDMAWhy(s *facts.Snapshot) string {
+	var late []string
+	for _, src := range s.Sources {
+		if src.Status == facts.StatusTimeout && (src.Name == "lspci" || slices.Contains(rdmaListers, src.Name)) && !slices.Contains(late, src.Name) {
+			late = append(late, src.Name)
+		}
+	}
+	if len(late) > 0 {
+		return "cannot tell whether it has an RDMA device: " + strings.Join(late, ", ") + " timed out"
+	}
 	for _, src := range s.Sources {
 		if src.Status == facts.StatusOK && src.Name == "lspci" && len(s.PCI) > 0 {
 			return "has no RDMA device: lspci lists none"
 		}
 	}
 	for _, src := range s.Sources {
-		if src.Status == facts.StatusUnsupported {
+		if src.Status == facts.StatusUnsupported && slices.Contains(rdmaListers, src.Name) {
 			return "has no RDMA device: " + src.Name + " says so"
 		}
 	}
 	return "holds no RDMA device or RDMA tool output this version reads"
+}
+
+// timedOutCommands names, in source order and once each, the commands of s (a live gather)
+// that timed out or were not started before the gather's deadline: a source of status
+// timeout, named by its command line (Origin).
+func timedOutCommands(s *facts.Snapshot) []string {
+	var out []string
+	for _, src := range s.Sources {
+		if src.Status == facts.StatusTimeout && !slices.Contains(out, src.Origin) {
+			out = append(out, src.Origin)
+		}
+	}
+	return out
 }
 
 // inputsSeen says in a few words what was found instead.

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rdmadoctor/rdmadoctor/facts/live"
+	"github.com/rdmadoctor/rdmadoctor/facts/live/livetest"
 	"github.com/rdmadoctor/rdmadoctor/internal/golden"
 )
 
@@ -331,6 +333,19 @@ func TestSlurmHealthCheck(t *testing.T) {
 		record(bc.what, stderr)
 		resume()
 	}
+	// A live gather whose commands all timed out (rdmadoctor exit 3, saying so): rdmadoctor
+	// could not look, so the check is broken too, not "no RDMA".
+	hung := livetest.New(t, "", hungStubs())
+	lateConf := "export " + live.ToolPathEnv + "=" + hung.Bin + "\nRDMADOCTOR_TIMEOUT=10\nRDMADOCTOR_ARGS='--root " + hung.Root + "'\n"
+	if err := os.WriteFile(conf, []byte(lateConf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr := healthcheck(1)
+	lateReason := "drain rdmadoctor: check could not run (exit 3: nothing about RDMA could be evaluated: 19 commands timed out on " + hung.Root
+	if got := c.state(t); !strings.HasPrefix(got, lateReason) {
+		t.Errorf("live gather timed out: node %q, want %s...; stderr:\n%s", got, lateReason, stderr)
+	}
+	resume()
 	setArgs("--snapshot " + missing)
 	healthcheck(1)
 	out, err := c.run(t, "sinfo", "-R", "-o", "%E")

@@ -15,6 +15,10 @@ type errNotRegular struct{ mode fs.FileMode }
 
 func (e errNotRegular) Error() string { return "not a regular file (" + specialKind(e.mode) + ")" }
 
+// NotRegular is why a file of type m that is not a regular file was not read, as a snapshot's
+// source says it: "not a regular file (FIFO)". The live gather (facts/live) words its own the same.
+func NotRegular(m fs.FileMode) string { return errNotRegular{m}.Error() }
+
 // specialKind names the type of a file that is not regular: "FIFO", "socket", "device", ...
 func specialKind(m fs.FileMode) string {
 	switch {

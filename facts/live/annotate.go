@@ -3,7 +3,9 @@ package live
 import (
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
@@ -15,7 +17,11 @@ const notInSnapshot = "not in snapshot"
 // Annotate explains, from a gather's metadata, the sources build.Snapshot could only call "not in
 // snapshot": a tool that is not installed, a command killed at its timeout, a per-port or
 // per-function command with nothing to run on, a file absent from the node. Commands that
-// failed are added as sources of their own, named by their command line. The source of an
+// failed are added as sources of their own, named by their command line, and so are the files
+// of Meta.Unreadable (named by path; a copy abandoned at the deadline by its task, e.g.
+// HostFiles, for every spec it copies), status timeout for a copy the deadline stopped, error
+// for one refused or failed (a FIFO, a link leaving the root, EACCES; not EINVAL, which sysfs
+// returns for an attribute without a value in the device's state). The source of an
 // output cut at the gather (Run.Truncated) is partial (cutShort).
 func Annotate(s *facts.Snapshot, m *Meta) {
 	if m == nil {
@@ -42,6 +48,21 @@ func Annotate(s *facts.Snapshot, m *Meta) {
 			status = facts.StatusTimeout
 		}
 		explained[name] = append(explained[name], facts.Source{Name: name, Origin: strings.Join(r.Argv, " "), Status: status, Error: r.Error})
+	}
+	for _, u := range m.Unreadable {
+		if u.Error == syscall.EINVAL.Error() {
+			// A sysfs attribute with no value in this state (carrier of an interface that is
+			// down, a counter the driver does not keep): kept in rdmadoctor.yaml, not a gap.
+			continue
+		}
+		status := facts.StatusError
+		if strings.HasPrefix(u.Error, Abandoned) || u.Error == NotStarted {
+			status = facts.StatusTimeout
+		}
+		for _, name := range copiedSpecs(u.Path) {
+			explained[name] = append(explained[name], facts.Source{Name: name, Origin: u.Path, Status: status,
+				Error: facts.Clip(u.Error, facts.MaxMessageBytes)})
+		}
 	}
 	why := notRunReasons(m)
 	var out []facts.Source
@@ -160,4 +181,22 @@ func notCollected(name, root string) string {
 		return msg
 	}
 	return "not collected by rdmadoctor gather"
+}
+
+// copiedSpecs names the specs that read what a copy recorded as unreadable copied: a file or
+// directory relative to the root (SpecOf), or HostFiles, every spec of hostPatterns and hostLog.
+func copiedSpecs(p string) []string {
+	if p != HostFiles {
+		if name := build.SpecOf(p); name != "" {
+			return []string{name}
+		}
+		return nil
+	}
+	var out []string
+	for _, pat := range append(hostPatterns[:len(hostPatterns):len(hostPatterns)], hostLog) {
+		if name := build.SpecOf(pat); name != "" && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }

@@ -8,6 +8,11 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 )
 
 // Limits for copied files: sysfs attributes are at most a page; logs are tail-capped.
@@ -22,14 +27,34 @@ type Unreadable struct {
 	Error string `yaml:"error"`
 }
 
-// copied is the outcome of one copy task.
+// copied is the outcome of one copy task. reading, when set, holds the file being read (relative
+// to the root), so that a task abandoned at the gather deadline can name the read that blocked.
 type copied struct {
 	files      map[string][]byte
 	unreadable []Unreadable
+	reading    *atomic.Pointer[string]
 }
 
+// read copies root/rel, at most limit bytes (its last limit bytes when tail), into c.files, or
+// records in c.unreadable why it could not: an absent file is left to the builder to report.
 func (c *copied) read(root, rel string, limit int64, tail bool) {
-	b, err := readCapped(filepath.Join(root, filepath.FromSlash(rel)), limit, tail)
+	p, err := regularIn(root, rel)
+	if err == nil {
+		c.readAt(p, rel, limit, tail)
+		return
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		c.unreadable = append(c.unreadable, Unreadable{Path: rel, Error: errText(err)})
+	}
+}
+
+// readAt copies the file at p, known to be a regular file inside the root, as rel.
+func (c *copied) readAt(p, rel string, limit int64, tail bool) {
+	if c.reading != nil {
+		c.reading.Store(&rel)
+		defer c.reading.Store(nil)
+	}
+	b, err := readCapped(p, limit, tail)
 	switch {
 	case err == nil:
 		c.files[rel] = b
@@ -38,6 +63,37 @@ func (c *copied) read(root, rel string, limit int64, tail bool) {
 	default:
 		c.unreadable = append(c.unreadable, Unreadable{Path: rel, Error: errText(err)})
 	}
+}
+
+// regularIn resolves root/rel (slash-separated) and returns its path when it is a regular file
+// inside root: a FIFO, socket or device is never opened (a read of a FIFO blocks until
+// something writes to it, and opening a device can act on it), and a symbolic link that leaves
+// the root is not followed. Errors: fs.ErrNotExist when it is absent (a dangling link too),
+// else why it is not read, worded as a snapshot's source says it ("not a regular file (FIFO)",
+// "not followed: a symbolic link to /etc/shadow, which leaves the root").
+func regularIn(root, rel string) (string, error) {
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	if top, err := filepath.EvalSymlinks(root); err == nil && !within(top, real) {
+		return "", errors.New("not followed: a symbolic link to " + real + ", which leaves the root " + root)
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return "", err
+	}
+	if !st.Mode().IsRegular() {
+		return "", errors.New(build.NotRegular(st.Mode()))
+	}
+	return real, nil
+}
+
+// within says whether p is dir or below it (both cleaned, absolute or both relative).
+func within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // errText drops the path from a *PathError: the path is recorded beside it.
@@ -49,17 +105,25 @@ func errText(err error) string {
 	return err.Error()
 }
 
+// readCapped reads p, at most limit bytes (the last ones when tail). It opens p non-blocking and
+// refuses what is not a regular file once open, should p have been replaced by a FIFO since
+// regularIn looked (O_NONBLOCK changes nothing for a regular file's reads).
 func readCapped(p string, limit int64, tail bool) ([]byte, error) {
-	f, err := os.Open(p)
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if tail {
-		if st, err := f.Stat(); err == nil && st.Size() > limit {
-			if _, err := f.Seek(st.Size()-limit, io.SeekStart); err != nil {
-				return nil, err
-			}
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errors.New(build.NotRegular(st.Mode()))
+	}
+	if tail && st.Size() > limit {
+		if _, err := f.Seek(st.Size()-limit, io.SeekStart); err != nil {
+			return nil, err
 		}
 	}
 	return io.ReadAll(io.LimitReader(f, limit))
@@ -79,75 +143,85 @@ func glob(root, pattern string) []string {
 }
 
 // walkFiles reads every regular file below rel (not following links), skipping directories
-// named in skip.
+// named in skip; a FIFO, socket or device found there is named in c.unreadable, never opened.
 func (c *copied) walkFiles(root, rel string, skip map[string]bool) {
-	base := filepath.Join(root, filepath.FromSlash(rel))
-	if st, err := os.Stat(base); err != nil || !st.IsDir() {
+	base, err := regularDirIn(root, rel)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			c.unreadable = append(c.unreadable, Unreadable{Path: rel, Error: errText(err)})
+		}
 		return
 	}
 	// A sysfs class entry is a symlink into /sys/devices: walk its target, name files by rel.
-	real, err := filepath.EvalSymlinks(base)
-	if err != nil {
-		c.unreadable = append(c.unreadable, Unreadable{Path: rel, Error: errText(err)})
-		return
-	}
-	_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
-		r, _ := filepath.Rel(real, p)
+	_ = filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+		r, _ := filepath.Rel(base, p)
 		name := path.Join(rel, filepath.ToSlash(r))
 		if err != nil {
 			c.unreadable = append(c.unreadable, Unreadable{Path: name, Error: errText(err)})
 			return nil
 		}
-		if d.IsDir() {
-			if p != real && skip[d.Name()] {
+		switch t := d.Type(); {
+		case d.IsDir():
+			if p != base && skip[d.Name()] {
 				return fs.SkipDir
 			}
-			return nil
-		}
-		if d.Type().IsRegular() {
-			c.read(root, name, maxCopy, false)
+		case t.IsRegular():
+			c.readAt(p, name, maxCopy, false)
+		case t&fs.ModeSymlink == 0:
+			c.unreadable = append(c.unreadable, Unreadable{Path: name, Error: build.NotRegular(t)})
 		}
 		return nil
 	})
 }
 
+// regularDirIn is regularIn for a directory: its resolved path when root/rel is a directory
+// inside root; fs.ErrNotExist when it is absent or not a directory.
+func regularDirIn(root, rel string) (string, error) {
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(real); err != nil || !st.IsDir() {
+		return "", fs.ErrNotExist
+	}
+	if top, err := filepath.EvalSymlinks(root); err == nil && !within(top, real) {
+		return "", errors.New("not followed: a symbolic link to " + real + ", which leaves the root " + root)
+	}
+	return real, nil
+}
+
 // ibDeviceFiles copies one RDMA device's sysfs directory (attributes, ports, GIDs, counters,
 // hw_counters) and the PCI attributes of the function behind it.
-func ibDeviceFiles(root, dev string) copied {
-	c := copied{files: map[string][]byte{}}
+func (c *copied) ibDeviceFiles(root, dev string) {
 	rel := "sys/class/infiniband/" + dev
 	c.walkFiles(root, rel, map[string]bool{"power": true})
 	for _, f := range []string{"numa_node", "local_cpulist", "uevent"} {
 		c.read(root, rel+"/device/"+f, maxCopy, false)
 	}
-	return c
 }
 
 // portCounterFiles copies only the counters and hw_counters of every port of dev (the second
-// read of --sample), under prefix.
-func portCounterFiles(root, dev string) copied {
-	c := copied{files: map[string][]byte{}}
+// read of --sample).
+func (c *copied) portCounterFiles(root, dev string) {
 	for _, dir := range glob(root, "sys/class/infiniband/"+dev+"/ports/*/counters") {
 		c.walkFiles(root, dir, nil)
 	}
 	for _, dir := range glob(root, "sys/class/infiniband/"+dev+"/ports/*/hw_counters") {
 		c.walkFiles(root, dir, nil)
 	}
-	return c
 }
 
 // netdevAttrs are the sys/class/net/<if>/ files the builder reads.
 var netdevAttrs = []string{"mtu", "operstate", "carrier", "type", "mode", "address", "flags",
 	"device/numa_node", "device/local_cpulist", "device/uevent"}
 
-func netdevFiles(root, ifname string) copied {
-	c := copied{files: map[string][]byte{}}
+func (c *copied) netdevFiles(root, ifname string) {
 	rel := "sys/class/net/" + ifname
 	for _, a := range netdevAttrs {
 		c.read(root, rel+"/"+a, maxCopy, false)
 	}
 	c.walkFiles(root, rel+"/ecn", nil)
-	return c
 }
 
 // hostPatterns are node-wide files, as globs relative to root.
@@ -165,8 +239,12 @@ var hostPatterns = []string{
 	"etc/rdma/opensm.conf",
 }
 
-func hostFiles(root string) copied {
-	c := copied{files: map[string][]byte{}}
+// hostLog is the log hostFiles copies, its last maxLogTail bytes.
+const hostLog = "var/log/opensm.log"
+
+// hostFiles copies the files of hostPatterns and hostLog. A directory matching a pattern is
+// passed over.
+func (c *copied) hostFiles(root string) {
 	for _, pat := range hostPatterns {
 		for _, rel := range glob(root, pat) {
 			if st, err := os.Stat(filepath.Join(root, rel)); err == nil && st.IsDir() {
@@ -175,6 +253,5 @@ func hostFiles(root string) copied {
 			c.read(root, rel, maxCopy, false)
 		}
 	}
-	c.read(root, "var/log/opensm.log", maxLogTail, true)
-	return c
+	c.read(root, hostLog, maxLogTail, true)
 }

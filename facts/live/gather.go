@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing/fstest"
 	"time"
 
@@ -76,6 +77,9 @@ type task struct {
 	// counters marks the first read of counters that --sample repeats.
 	counters bool
 	run      func(ctx context.Context) (files map[string][]byte, r *Run, bad []Unreadable)
+	// reading, for a copy task, names the file it is reading ("" between reads): what blocked,
+	// when the task is abandoned at the deadline.
+	reading func() string
 }
 
 func (o *Options) defaults() {
@@ -156,7 +160,7 @@ func plan(root string, inv Inventory, r *runner) []task {
 	var first, rest []task
 	for _, d := range inv.Devices {
 		d := d
-		first = append(first, copyTask("sys/class/infiniband/"+d.Name, true, func() copied { return ibDeviceFiles(root, d.Name) }))
+		first = append(first, copyTask("sys/class/infiniband/"+d.Name, true, func(c *copied) { c.ibDeviceFiles(root, d.Name) }))
 	}
 	for _, c := range Plan(inv) {
 		t := commandTask(c, "", r)
@@ -169,17 +173,31 @@ func plan(root string, inv Inventory, r *runner) []task {
 	}
 	for _, n := range inv.Netdevs {
 		n := n
-		rest = append(rest, copyTask("sys/class/net/"+n.Name, false, func() copied { return netdevFiles(root, n.Name) }))
+		rest = append(rest, copyTask("sys/class/net/"+n.Name, false, func(c *copied) { c.netdevFiles(root, n.Name) }))
 	}
-	rest = append(rest, copyTask("host files", false, func() copied { return hostFiles(root) }))
+	rest = append(rest, copyTask(HostFiles, false, func(c *copied) { c.hostFiles(root) }))
 	return append(first, rest...)
 }
 
-func copyTask(name string, counters bool, f func() copied) task {
-	return task{name: name, counters: counters, run: func(context.Context) (map[string][]byte, *Run, []Unreadable) {
-		c := f()
-		return c.files, nil, c.unreadable
-	}}
+// HostFiles names the copy of the node-wide files (hostPatterns) in the gather's progress and,
+// when it could not finish, in rdmadoctor.yaml's unreadable list.
+const HostFiles = "host files"
+
+// copyTask is the task name that runs f on a fresh copied, which f fills.
+func copyTask(name string, counters bool, f func(c *copied)) task {
+	reading := &atomic.Pointer[string]{}
+	return task{name: name, counters: counters,
+		reading: func() string {
+			if p := reading.Load(); p != nil {
+				return *p
+			}
+			return ""
+		},
+		run: func(context.Context) (map[string][]byte, *Run, []Unreadable) {
+			c := copied{files: map[string][]byte{}, reading: reading}
+			f(&c)
+			return c.files, nil, c.unreadable
+		}}
 }
 
 // commandTask runs c and files its output under prefix/sos_commands/<plugin>/<mangled argv>.
@@ -193,6 +211,13 @@ func commandTask(c Command, prefix string, r *runner) task {
 		return map[string][]byte{res.File: res.output}, &res, nil
 	}}
 }
+
+// The errors of a task the gather's deadline stopped: Abandoned starts that of one still
+// running (a copy adds the file whose read blocked), NotStarted is that of one not started.
+const (
+	Abandoned  = "abandoned at the gather deadline"
+	NotStarted = "not started: the gather deadline had passed"
+)
 
 // runPool runs tasks with at most opts.Jobs at once until they are done or ctx ends, and merges
 // their output into tree and meta. Tasks not finished at the deadline are recorded and
@@ -288,11 +313,16 @@ collect:
 		if finished[i] {
 			continue
 		}
-		msg := "not started: the gather deadline had passed"
+		msg := NotStarted
 		if started[i] {
-			msg = "abandoned at the gather deadline"
+			msg = Abandoned
+			if t.reading != nil {
+				if p := t.reading(); p != "" {
+					msg += " while reading " + p + " (the read blocked)"
+				}
+			}
 		}
-		if t.counters || strings.HasPrefix(t.name, "sys/") || t.name == "host files" {
+		if t.reading != nil {
 			meta.Unreadable = append(meta.Unreadable, Unreadable{Path: t.name, Error: msg})
 			continue
 		}

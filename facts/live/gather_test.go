@@ -306,11 +306,14 @@ func TestGatherUnreadableFile(t *testing.T) {
 	if err := os.Remove(fifo); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil { // not a regular file: never opened
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil { // not a regular file: never opened, named
 		t.Fatal(err)
 	}
 	res := gatherEnv(t, e, live.Options{})
-	want := []live.Unreadable{{Path: "sys/class/net/ib0/mtu", Error: "is a directory"}}
+	want := []live.Unreadable{
+		{Path: "sys/class/infiniband/mlx5_4/ports/1/counters/port_rcv_errors", Error: "not a regular file (FIFO)"},
+		{Path: "sys/class/net/ib0/mtu", Error: "not a regular file (directory)"},
+	}
 	if diff := cmp.Diff(want, res.Meta.Unreadable); diff != "" {
 		t.Errorf("unreadable (-want +got):\n%s", diff)
 	}

@@ -123,7 +123,7 @@ func (r *runner) runCommand(ctx context.Context, c Command) Run {
 func (r *runner) exec(parent context.Context, bin string, argv []string) Run {
 	res := Run{Argv: argv, TimeoutSeconds: r.timeout.Seconds()}
 	if parent.Err() != nil {
-		res.Status, res.Error = RanNotRun, "not started: the gather deadline had passed"
+		res.Status, res.Error = RanNotRun, NotStarted
 		return res
 	}
 	ctx, cancel := context.WithTimeout(parent, r.timeout)
@@ -149,6 +149,13 @@ func (r *runner) exec(parent context.Context, bin string, argv []string) Run {
 	})
 	if err != nil {
 		res.Status, res.Error = RanError, err.Error()
+		if parent.Err() != nil {
+			// The deadline passed between the check above and Start (exec.Cmd refuses a
+			// done context): not run, as when it passed earlier, never "could not be started".
+			res.Status, res.Error = RanNotRun, NotStarted
+		} else if ctx.Err() != nil {
+			res.Status, res.TimedOut, res.Error = RanTimeout, true, fmt.Sprintf("killed after %s", r.timeout)
+		}
 		return res
 	}
 	err = cmd.Wait()

@@ -20,14 +20,13 @@ func sample(ctx context.Context, opts Options, inv Inventory, r *runner, first t
 	var tasks []task
 	for _, d := range inv.Devices {
 		d := d
-		tasks = append(tasks, copyTask(path.Join(SampleDir, "sys/class/infiniband", d.Name), false, func() copied {
-			c := portCounterFiles(opts.Root, d.Name)
+		tasks = append(tasks, copyTask(path.Join(SampleDir, "sys/class/infiniband", d.Name), false, func(c *copied) {
+			c.portCounterFiles(opts.Root, d.Name)
 			moved := map[string][]byte{}
 			for p, b := range c.files {
 				moved[path.Join(SampleDir, p)] = b
 			}
 			c.files = moved
-			return c
 		}))
 	}
 	for _, c := range Plan(inv) {
