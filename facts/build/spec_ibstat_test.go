@@ -144,7 +144,7 @@ func TestBuildSysfsTree(t *testing.T) {
 	}
 }
 
-// A counter the driver cannot read makes the device's source an error listing the file, and
+// A counter the driver cannot read makes the device's source partial, listing the file, and
 // keeps everything else. The real CX-3 tree (corpus 038) gets one counter replaced by the
 // kernel's literal "N/A (no PMA)" (drivers/infiniband/core/sysfs.c show_pma_counter; seen on
 // i40iw in prometheus/node_exporter#966).
@@ -173,8 +173,8 @@ func TestBuildSysfsUnreadableCounter(t *testing.T) {
 			got = src
 		}
 	}
-	want := facts.Source{Name: "sysfs_infiniband", Origin: "sys/class/infiniband/mlx4_0", Status: facts.StatusError, RecognisedBy: "path",
-		Error: `unreadable: sys/class/infiniband/mlx4_0/ports/2/counters/link_downed: counter value "N/A (no PMA)"`}
+	want := facts.Source{Name: "sysfs_infiniband", Origin: "sys/class/infiniband/mlx4_0", Status: facts.StatusPartial, RecognisedBy: "path",
+		Error: `1 attribute file(s) not read, the rest of the device is: sys/class/infiniband/mlx4_0/ports/2/counters/link_downed: counter value "N/A (no PMA)"`}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("source (-want +got):\n%s", diff)
 	}
