@@ -65,6 +65,23 @@ func (s Source) Incomplete() bool {
 	return s.Status == StatusPartial || s.Status == StatusError || s.Status == StatusTimeout
 }
 
+// ReadInPart records in s, the source of a capture whose command was stopped before it ended
+// (cut at the gather's output budget, killed at sos's timeout), that only what it printed was
+// read, why saying so: a source read ok becomes partial with why as its error, a partial one
+// gets why before its own error, so the report is incomplete; the result is true. For any other
+// status it changes nothing and is false: the caller words that case.
+func (s *Source) ReadInPart(why string) bool {
+	switch s.Status {
+	case StatusOK:
+		s.Status, s.Error = StatusPartial, Clip(why, MaxMessageBytes)
+	case StatusPartial:
+		s.Error = Clip(why+"; "+s.Error, MaxMessageBytes)
+	default:
+		return false
+	}
+	return true
+}
+
 // SourceInfo says where the snapshot came from.
 type SourceInfo struct {
 	// Kind is live, sosreport, snapshot (a gather output) or captures (loose files).

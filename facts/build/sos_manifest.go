@@ -118,12 +118,10 @@ func applySosManifest(s *facts.Snapshot, fsys fs.FS) {
 // timedOut records in src, the source of a file sos wrote for a command it killed at its
 // timeout, that only the command's output until then was read.
 func timedOut(src facts.Source, why string) facts.Source {
-	msg := why + ": only what it printed until then was read"
+	if src.ReadInPart(why + ": only what it printed until then was read") {
+		return src
+	}
 	switch src.Status {
-	case facts.StatusOK:
-		src.Status, src.Error = facts.StatusPartial, facts.Clip(msg, facts.MaxMessageBytes)
-	case facts.StatusPartial:
-		src.Error = facts.Clip(msg+"; "+src.Error, facts.MaxMessageBytes)
 	case facts.StatusEmpty, facts.StatusUnrecognized:
 		src.Note = facts.Clip(strings.TrimSpace(src.Note+" "+src.Error), facts.MaxMessageBytes)
 		src.Status, src.Error = facts.StatusTimeout, facts.Clip(why, facts.MaxMessageBytes)

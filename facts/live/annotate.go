@@ -100,12 +100,7 @@ func Annotate(s *facts.Snapshot, m *Meta) {
 // first, so the report is incomplete; any other status keeps its error, and the note says it.
 func cutShort(src facts.Source, why string) facts.Source {
 	msg := why + "; the rest was not gathered"
-	switch src.Status {
-	case facts.StatusOK:
-		src.Status, src.Error = facts.StatusPartial, facts.Clip(msg, facts.MaxMessageBytes)
-	case facts.StatusPartial:
-		src.Error = facts.Clip(msg+"; "+src.Error, facts.MaxMessageBytes)
-	default:
+	if !src.ReadInPart(msg) {
 		src.Note = facts.Clip(strings.TrimSpace(src.Note+" "+msg), facts.MaxMessageBytes)
 	}
 	return src
