@@ -364,7 +364,8 @@ func (e *SeveralSnapshotsError) Error() string {
 		fmt.Fprintf(&b, "; captures beside them, of none of them: %s", strings.Join(clip(loose), ", "))
 	}
 	if e.Archive {
-		fmt.Fprintf(&b, "; unpack it and run `rdmadoctor fleet` on the folder to diagnose each, or give one of them to --snapshot")
+		dir, unpack := unpackTo(e.Path)
+		fmt.Fprintf(&b, "; unpack it (%s) and run `rdmadoctor fleet %s` to diagnose each, or give one of them to --snapshot", unpack, visible.ShellQuote(dir))
 	} else {
 		fmt.Fprintf(&b, "; run `rdmadoctor fleet %s` to diagnose each, or give one of them to --snapshot", visible.ShellQuote(e.Path))
 	}

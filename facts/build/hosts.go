@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"sort"
 	"strings"
@@ -23,6 +24,9 @@ type SeveralHostsError struct {
 	Why string
 	// Path is the snapshot as the user gave it (SourceInfo.Path), for the suggested command.
 	Path string
+	// Archive is set when Path is an archive (a file): its folders cannot be given to
+	// --snapshot or fleet until it is unpacked, and the message says how.
+	Archive bool
 }
 
 func (e *SeveralHostsError) Error() string {
@@ -38,8 +42,35 @@ func (e *SeveralHostsError) Error() string {
 	if first == "." {
 		first = e.Folders[1]
 	}
+	if e.Archive {
+		dir, unpack := unpackTo(e.Path)
+		return fmt.Sprintf("%s in %s look like %s captures (%s); unpack it (%s) and diagnose one host at a time: --snapshot %s, or all of them with `rdmadoctor fleet %s`",
+			strings.Join(names, " and "), e.Path, what, e.Why, unpack, visible.ShellQuote(path.Join(dir, first)), visible.ShellQuote(dir))
+	}
 	return fmt.Sprintf("%s look like %s captures (%s); diagnose one host at a time: --snapshot %s, or all of them with `rdmadoctor fleet %s`",
 		strings.Join(names, " and "), what, e.Why, visible.ShellQuote(path.Join(e.Path, first)), visible.ShellQuote(e.Path))
+}
+
+// unpackTo returns the folder an archive at path (a .tar, .tar.gz, .tar.xz, .tgz, ...) is best
+// unpacked into, named after it ("twohosts" for twohosts.tar.gz; "unpacked" when the name
+// gives none), and the shell command that does it, every name quoted.
+func unpackTo(archive string) (dir, cmd string) {
+	dir = path.Base(archive)
+	for _, ext := range []string{".gz", ".xz", ".bz2", ".tgz", ".txz", ".tbz2", ".tar"} {
+		dir = strings.TrimSuffix(dir, ext)
+	}
+	if dir == "" || dir == "." || dir == path.Base(archive) {
+		dir = "unpacked"
+	}
+	q := visible.ShellQuote(dir)
+	return dir, fmt.Sprintf("mkdir %s && tar -xf %s -C %s", q, visible.ShellQuote(archive), q)
+}
+
+// isArchive reports whether path, a snapshot as the user gave it, is a file (an archive, or one
+// capture) rather than a folder.
+func isArchive(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // oneHost returns a *SeveralHostsError when the inputs come from several hosts: two capture
@@ -78,7 +109,7 @@ func oneHost(fsys fs.FS, inputs map[string][]Input, info facts.SourceInfo) error
 			}
 		}
 		if len(seen) > 1 {
-			return &SeveralHostsError{Folders: names, Why: "hostname " + strings.Join(sortedKeys(seen), ", "), Path: info.Path}
+			return &SeveralHostsError{Folders: names, Why: "hostname " + strings.Join(sortedKeys(seen), ", "), Path: info.Path, Archive: isArchive(info.Path)}
 		}
 		return nil // the hostname captures agree: one host's captures in several folders
 	}
@@ -87,7 +118,7 @@ func oneHost(fsys fs.FS, inputs map[string][]Input, info facts.SourceInfo) error
 		if len(folders) < 2 || allCaptureFolders(folders) {
 			continue
 		}
-		return &SeveralHostsError{Folders: folders, Why: spec + " in each", Path: info.Path}
+		return &SeveralHostsError{Folders: folders, Why: spec + " in each", Path: info.Path, Archive: isArchive(info.Path)}
 	}
 	return nil
 }
