@@ -348,11 +348,6 @@ func where(path string) string {
 	return path
 }
 
-// rdmaListers are the inputs that list a node's RDMA devices: one of them refusing ("No IB
-// devices found") is evidence that there is none; another tool's refusal (ethtool -a on a NIC
-// without pause frames) says nothing about RDMA.
-var rdmaListers = []string{"ibstat", "ibv_devinfo", "ibstatus", "ibv_devices", "ibdev2netdev", "rdma_link"}
-
 // noRDMAWhy says why a snapshot without RDMA facts has nothing about RDMA: "has no RDMA
 // device" only on positive evidence (a tool listing RDMA devices that said so, "No IB devices
 // found", or an lspci that was read and lists no RDMA function), and never while an input
@@ -361,7 +356,7 @@ var rdmaListers = []string{"ibstat", "ibv_devinfo", "ibstatus", "ibv_devices", "
 func noRDMAWhy(s *facts.Snapshot) string {
 	var late []string
 	for _, src := range s.Sources {
-		if src.Status == facts.StatusTimeout && (src.Name == "lspci" || slices.Contains(rdmaListers, src.Name)) && !slices.Contains(late, src.Name) {
+		if src.Status == facts.StatusTimeout && (src.Name == "lspci" || slices.Contains(diagnosis.DeviceListers, src.Name)) && !slices.Contains(late, src.Name) {
 			late = append(late, src.Name)
 		}
 	}
@@ -374,7 +369,7 @@ func noRDMAWhy(s *facts.Snapshot) string {
 		}
 	}
 	for _, src := range s.Sources {
-		if src.Status == facts.StatusUnsupported && slices.Contains(rdmaListers, src.Name) {
+		if src.Status == facts.StatusUnsupported && slices.Contains(diagnosis.DeviceListers, src.Name) {
 			return "has no RDMA device: " + src.Name + " says so"
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -94,6 +95,11 @@ func Diagnose(ctx context.Context, e *engine.Engine, s *facts.Snapshot, opts Opt
 	return r, nil
 }
 
+// DeviceListers are the inputs that list a node's RDMA devices: one of them refusing ("No IB
+// devices found") is evidence that there is none; another tool's refusal (ethtool -a on a NIC
+// without pause frames) says nothing about RDMA.
+var DeviceListers = []string{"ibstat", "ibv_devinfo", "ibstatus", "ibv_devices", "ibdev2netdev", "rdma_link"}
+
 // Unevaluable says whether nothing about RDMA could be evaluated on s (r has no diagnosis,
 // hidden ones included, and s holds no RDMA fact), and, if so, how many of its inputs could
 // not be read or parsed (a truncated archive is one): with one or more that is bad input
@@ -106,7 +112,9 @@ func Unevaluable(s *facts.Snapshot, r *report.Report) (bool, int) {
 	for _, src := range s.Sources {
 		// A truncated archive (a partial "archive" source) may have held the RDMA captures in
 		// the part that is missing: not read whole, it is bad input too, never "no RDMA".
-		if src.Status == facts.StatusError || src.Name == "archive" && src.Status == facts.StatusPartial {
+		// So may a partial listing of the node's devices (lspci, ibstat, ...): a line it could
+		// not use (a 10 MB line, a cut) may be where they were.
+		if src.Status == facts.StatusError || src.Status == facts.StatusPartial && (src.Name == "archive" || src.Name == "lspci" || slices.Contains(DeviceListers, src.Name)) {
 			n++
 		}
 	}
