@@ -17,7 +17,7 @@ func liveFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "root", Value: "/", Usage: "read sys/, proc/, etc/ and var/ below `DIR` (containers, chroots, tests)"},
 		&cli.DurationFlag{Name: "timeout", Value: live.DefaultTimeout, Usage: "stop gathering after `DURATION`; unfinished commands are recorded as timed out"},
-		&cli.DurationFlag{Name: "sample", Usage: "read port counters and ethtool -S twice, `DURATION` apart, to get rates"},
+		&cli.DurationFlag{Name: "sample", Usage: "read port counters and ethtool -S twice, `DURATION` apart (at most 1h), to get rates; the wait is on top of --timeout, which bounds the gathering"},
 	}
 }
 

@@ -24,7 +24,7 @@ func inputFlags() []cli.Flag {
 		// Live mode (neither --snapshot nor --input); diagnose defines --timeout and
 		// --command-timeout itself.
 		&cli.StringFlag{Name: "root", Value: "/", Usage: "live: read sys/, proc/, etc/ and var/ below `DIR` (containers, chroots, tests)"},
-		&cli.DurationFlag{Name: "sample", Usage: "live: read port counters and ethtool -S twice, `DURATION` apart, to get rates"},
+		&cli.DurationFlag{Name: "sample", Usage: "live: read port counters and ethtool -S twice, `DURATION` apart (at most 1h), to get rates; the wait is on top of --timeout, which bounds the gathering"},
 	}
 }
 
