@@ -29,6 +29,7 @@ type archive struct {
 	stream  *cappedReader // the tar stream, whose count is a cut's offset
 	cut     *Cut          // where a truncated or corrupt stream ended (cut.go)
 	cutNode *node         // the member it ended in, when it was listed unread
+	again   Again         // kept members that came more than once
 	settle  settling      // when to offer Options.Settled a view (settle.go)
 }
 
@@ -106,7 +107,7 @@ func (a *archive) read(r io.Reader, f format) (err error) {
 	if e := (*Error)(nil); errors.As(err, &e) && e.Kind == ErrFormat && last == "" && f != formatTar && singleFile(rec.head) {
 		err = singleFileError(a.path, f) // `gzip ibstat`: no tar in it
 	}
-	a.tree.skipped, a.tree.cut = a.skipped, a.cut
+	a.tree.skipped, a.tree.cut, a.tree.again = a.skipped, a.cut, a.again
 	return err
 }
 
@@ -293,8 +294,12 @@ func (a *archive) member(tr *tar.Reader, hdr *tar.Header) error {
 	if name == "." {
 		return a.fail(hdr.Name, ErrUnsafe, "names the archive root")
 	}
-	if err := a.tree.add(name, n); err != nil {
+	again, err := a.tree.add(name, n)
+	if err != nil {
 		return a.fail(hdr.Name, ErrUnsafe, "%w", err)
+	}
+	if again {
+		a.again.note(name)
 	}
 	a.settle.changed()
 	if pend {

@@ -48,7 +48,34 @@ type memFS struct {
 	root    *node
 	skipped int  // files of the archive not kept (decided by their path)
 	cut     *Cut // where a truncated archive's stream ended (cut.go)
+	again   Again
 }
+
+// Again counts the kept members of an archive that came more than once (`tar -r` appends a
+// member again; the last copy is the one `tar -x` leaves): the earlier copies are not read.
+type Again struct {
+	// Members is how many members came again; Names the first maxAgainNames of them.
+	Members int
+	Names   []string
+}
+
+// maxAgainNames bounds Again.Names.
+const maxAgainNames = 3
+
+// note records that member name came again.
+func (g *Again) note(name string) {
+	g.Members++
+	if len(g.Names) < maxAgainNames {
+		g.Names = append(g.Names, name)
+	}
+}
+
+// clone is g with its own Names, which the reading, going on, does not change.
+func (g Again) clone() Again { g.Names = slices.Clone(g.Names); return g }
+
+// MembersAgain says which kept members of the archive came more than once: the report names
+// them (the archive is read in part: their earlier copies are not).
+func (m memFS) MembersAgain() Again { return m.again }
 
 // SkippedFiles is the number of files of the archive that were not kept because nothing reads
 // them (decided by their path alone, Decision Skip): the builder counts them with the files it
@@ -200,7 +227,7 @@ func (m memFS) sub(dir string) (memFS, bool) {
 	if err != nil || !n.isDir() {
 		return memFS{}, false
 	}
-	return memFS{root: n, skipped: m.skipped, cut: m.cut}, true
+	return memFS{root: n, skipped: m.skipped, cut: m.cut, again: m.again}, true
 }
 
 func (n *node) entries() []fs.DirEntry {
@@ -310,7 +337,7 @@ var (
 // add places n at the cleaned, valid path name, creating parent directories. A member below a
 // symbolic link or a file, or a file replacing a directory, is an error; a later file replaces
 // an earlier one, as when a tar archive is extracted.
-func (m memFS) add(name string, n *node) error {
+func (m memFS) add(name string, n *node) (again bool, err error) {
 	parts := splitPath(name)
 	dir := m.root
 	for _, c := range parts[:len(parts)-1] {
@@ -320,9 +347,9 @@ func (m memFS) add(name string, n *node) error {
 			k = newDir(c)
 			dir.kids[c] = k
 		case k.isSymlink():
-			return errUnderLink
+			return false, errUnderLink
 		case !k.isDir():
-			return errUnderFile
+			return false, errUnderFile
 		}
 		dir = k
 	}
@@ -335,11 +362,12 @@ func (m memFS) add(name string, n *node) error {
 	case old.isDir() && n.isDir():
 		old.mode, old.modTime = n.mode, n.modTime
 	case old.isDir():
-		return errOverDir
+		return false, errOverDir
 	default:
 		dir.kids[last] = n
+		return !old.isDir(), nil
 	}
-	return nil
+	return false, nil
 }
 
 // remove takes the node n out of the tree at the cleaned path name, unless a later member

@@ -39,7 +39,7 @@ func (a *archive) view() (fs.FS, facts.SourceInfo, bool) {
 	if a.rereads() {
 		return nil, facts.SourceInfo{}, false
 	}
-	fsys, info, err := a.result(memFS{root: a.tree.root.clone(), skipped: a.skipped})
+	fsys, info, err := a.result(memFS{root: a.tree.root.clone(), skipped: a.skipped, again: a.again.clone()})
 	return fsys, info, err == nil
 }
 
