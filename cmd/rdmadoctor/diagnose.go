@@ -13,6 +13,7 @@ import (
 
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
+	"github.com/rdmadoctor/rdmadoctor/facts/build"
 	"github.com/rdmadoctor/rdmadoctor/facts/live"
 	"github.com/rdmadoctor/rdmadoctor/facts/source"
 	"github.com/rdmadoctor/rdmadoctor/internal/diagnosis"
@@ -131,8 +132,9 @@ func diagnose(c *cli.Context) error {
 		// the message names them, unless a tool listing RDMA devices said there is none.
 		why := noRDMAWhy(s)
 		if len(timedOut) > 0 && !strings.HasPrefix(why, "has no RDMA device") {
-			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s timed out on %s (%s; --timeout %s): give the gather more time with --timeout\n",
-				plural(len(timedOut), "command", "commands"), where(s.Source.Path), visible.Escape(facts.Clip(strings.Join(timedOut, ", "), facts.MaxMessageBytes)), c.Duration("timeout"))
+			detail, advice := timeoutAdvice(s, strings.Join(timedOut, ", "), c.Duration("timeout"))
+			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s timed out on %s (%s): %s\n",
+				plural(len(timedOut), "command", "commands"), where(s.Source.Path), detail, advice)
 		} else {
 			fmt.Fprintf(c.App.ErrWriter, "rdmadoctor: nothing about RDMA could be evaluated: %s %s (%s)\n",
 				where(s.Source.Path), why, inputsSeen(r))
@@ -374,6 +376,21 @@ func noRDMAWhy(s *facts.Snapshot) string {
 		}
 	}
 	return "holds no RDMA device or RDMA tool output this version reads"
+}
+
+// timeoutAdvice words the timed-out commands of s, named by which (escaped here), and what to
+// do about them: a live run's are rdmadoctor's own (--timeout, given as timeout); a sosreport's
+// were killed by sos at its timeout (build.SosTimedOut), which only a new sos run with a longer
+// one, or the command run by hand, can help; a gather output's, by the gather that wrote it.
+func timeoutAdvice(s *facts.Snapshot, which string, timeout time.Duration) (detail, advice string) {
+	which = visible.Escape(facts.Clip(which, facts.MaxMessageBytes))
+	switch {
+	case s.Source.Kind == "live":
+		return fmt.Sprintf("%s; --timeout %s", which, timeout), "give the gather more time with --timeout"
+	case slices.ContainsFunc(s.Sources, build.SosTimedOut):
+		return which + ", at sos's timeout", "run sos again with longer timeouts (sos report --plugin-timeout SECONDS; newer sos also takes --cmd-timeout SECONDS), or run the command by hand and give its output with --input"
+	}
+	return which + ", at the gather that wrote this snapshot", "gather again with a longer --timeout or --command-timeout"
 }
 
 // timedOutCommands names, in source order and once each, the commands of s (a live gather)

@@ -45,3 +45,27 @@ func TestSosTimeoutIsIncomplete(t *testing.T) {
 		}
 	}
 }
+
+// An ibstat sos killed before it printed anything (empty, return_code 124), on a sosreport with
+// nothing else about RDMA: exit 3 with advice about sos's timeout, never rdmadoctor's --timeout,
+// which cannot help a snapshot (fresh findings, second pass, F1).
+func TestSosTimeoutAdvice(t *testing.T) {
+	dir := t.TempDir()
+	for name, b := range map[string][]byte{
+		"sos_commands/infiniband/ibstat": nil,
+		"sos_reports/manifest.json":      fixtures.Read(t, "sos_manifest/ibstat-timeout.json"),
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, stderr := diagnoseDir(t, dir)
+	want := "rdmadoctor: nothing about RDMA could be evaluated: 1 command timed out on " + dir + " (sos_commands/infiniband/ibstat, at sos's timeout): run sos again with longer timeouts (sos report --plugin-timeout SECONDS"
+	if code != exitNoFacts || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "--timeout 30s") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit %d and a line starting %q", code, stderr, exitNoFacts, want)
+	}
+}

@@ -103,7 +103,7 @@ func applySosManifest(s *facts.Snapshot, fsys fs.FS) {
 			if c.ReturnCode == nil || *c.ReturnCode != sosTimeoutCode {
 				continue
 			}
-			why := fmt.Sprintf("timed out (sos: return code %d after its timeout; %s ran %.0f s)", sosTimeoutCode, c.Exec, c.RunTime)
+			why := sosTimeoutWhy(c.Exec, c.RunTime)
 			for _, i := range bySource[*c.Filepath] {
 				s.Sources[i] = timedOut(s.Sources[i], why)
 			}
@@ -113,6 +113,30 @@ func applySosManifest(s *facts.Snapshot, fsys fs.FS) {
 				Error: fmt.Sprintf("sos plugin %s hit its timeout: the commands it had not run by then are not in the report", name)})
 		}
 	}
+}
+
+// sosTimeoutPrefix opens the error of every source sos's manifest says timed out (SosTimedOut).
+const sosTimeoutPrefix = "timed out (sos: "
+
+// sosTimeoutWhy words the timeout of command exec (its manifest "exec", "" when missing) that ran
+// runTime seconds (0 when missing): "timed out (sos: return code 124 after its timeout; ibstat
+// ran 300 s)".
+func sosTimeoutWhy(exec string, runTime float64) string {
+	why := fmt.Sprintf("%sreturn code %d after its timeout", sosTimeoutPrefix, sosTimeoutCode)
+	switch {
+	case exec != "" && runTime > 0:
+		why += fmt.Sprintf("; %s ran %.0f s", exec, runTime)
+	case exec != "":
+		why += "; " + exec
+	}
+	return why + ")"
+}
+
+// SosTimedOut reports whether src is a source that sos's manifest says timed out: a command sos
+// killed at its timeout (partial or timeout), or a plugin that hit its own (source sos_manifest):
+// what rdmadoctor's --timeout cannot help, and sos's timeouts can.
+func SosTimedOut(src facts.Source) bool {
+	return src.Name == sosManifestSource && src.Status == facts.StatusTimeout || strings.HasPrefix(src.Error, sosTimeoutPrefix)
 }
 
 // timedOut records in src, the source of a file sos wrote for a command it killed at its
