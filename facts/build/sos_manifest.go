@@ -63,7 +63,8 @@ type sosCommand struct {
 //     naming the plugin, for the commands sos never ran;
 //
 // A timeout on a file no spec reads changes nothing. A manifest that cannot be read or parsed
-// (over MaxFileBytes, not JSON, a field of the wrong type: jsonError) is a partial source of its own,
+// (over MaxFileBytes, not JSON, a field of the wrong type: jsonError; no plugins at all: null,
+// {}) is a partial source of its own,
 // sos_manifest, saying why: what sos may have cut is then unknown.
 func applySosManifest(s *facts.Snapshot, fsys fs.FS) {
 	b, err := readFile(fsys, SosManifest)
@@ -77,6 +78,12 @@ func applySosManifest(s *facts.Snapshot, fsys fs.FS) {
 	var m sosManifest
 	if err := json.Unmarshal(b, &m); err != nil {
 		s.Sources = append(s.Sources, manifestUnread(jsonError(err, len(b))))
+		return
+	}
+	if m.Components.Report.Plugins == nil {
+		// null, {} or a manifest without components.report.plugins: sos's records of what it
+		// ran are not there, so what it may have cut is unknown.
+		s.Sources = append(s.Sources, manifestUnread("not sos's layout: no components.report.plugins"))
 		return
 	}
 	bySource := map[string][]int{} // origin -> positions in s.Sources of the specs' sources

@@ -170,7 +170,7 @@ func TestSosManifestTimeoutElsewhere(t *testing.T) {
 }
 
 // A manifest that cannot be parsed (cut mid-copy; the real one with ibstat's return code a
-// string) is a partial source of its own, saying why and at which byte; the rest is read as
+// string; null, {}: no plugins at all) is a partial source of its own, saying why and at which byte; the rest is read as
 // without it.
 func TestSosManifestMalformed(t *testing.T) {
 	real := fixtures.Read(t, "sos_manifest/ibstat-timeout.json")
@@ -178,6 +178,9 @@ func TestSosManifestMalformed(t *testing.T) {
 		string(fixtures.Read(t, "sos_manifest/cut-at-12000-bytes.json")): "not JSON: byte 12000 of 12000: unexpected end of JSON input",
 		strings.Replace(string(real), `"return_code": 124`, `"return_code": "124"`, 1): "not sos's layout: byte 2763: " +
 			"components.report.plugins.commands.return_code is a JSON string",
+		"null":                 "not sos's layout: no components.report.plugins",
+		"{}":                   "not sos's layout: no components.report.plugins",
+		`{"components": null}`: "not sos's layout: no components.report.plugins",
 	} {
 		dir, archive := sosWith(t, []byte(manifest))
 		for _, path := range []string{dir, archive} {
