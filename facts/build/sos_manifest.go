@@ -114,6 +114,9 @@ func applySosManifest(s *facts.Snapshot, fsys fs.FS) {
 			for _, i := range bySource[*c.Filepath] {
 				s.Sources[i] = timedOut(s.Sources[i], why)
 			}
+			if len(bySource[*c.Filepath]) == 0 {
+				noFile(s, *c.Filepath, why)
+			}
 		}
 		if pl.TimeoutHit && relevant {
 			s.Sources = append(s.Sources, facts.Source{Name: sosManifestSource, Origin: SosManifest, Status: facts.StatusTimeout,
@@ -144,6 +147,19 @@ func sosTimeoutWhy(exec string, runTime float64) string {
 // what rdmadoctor's --timeout cannot help, and sos's timeouts can.
 func SosTimedOut(src facts.Source) bool {
 	return src.Name == sosManifestSource && src.Status == facts.StatusTimeout || strings.HasPrefix(src.Error, sosTimeoutPrefix)
+}
+
+// noFile records that sos killed the command of filepath at its timeout without leaving its
+// file: the spec that reads it, said missing ("not in snapshot: install ..."), is a timeout
+// instead, why saying so.
+func noFile(s *facts.Snapshot, filepath, why string) {
+	spec := SpecOf(filepath)
+	for i, src := range s.Sources {
+		if spec != "" && src.Name == spec && src.Status == facts.StatusMissing {
+			s.Sources[i].Status, s.Sources[i].Origin = facts.StatusTimeout, filepath
+			s.Sources[i].Error = facts.Clip(why+": sos left no file of its output", facts.MaxMessageBytes)
+		}
+	}
 }
 
 // timedOut records in src, the source of a file sos wrote for a command it killed at its

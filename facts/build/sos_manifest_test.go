@@ -251,3 +251,41 @@ func TestSosManifestTimeoutEmpty(t *testing.T) {
 		}
 	}
 }
+
+// A command sos killed at its timeout that left no file at all (the plugin's timeout hit while it
+// ran): the spec that reads it is a timeout saying so, not "not in snapshot: install ..." (fresh
+// findings, second pass, F6).
+func TestSosTimeoutNoFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sosreport-node01-1")
+	for name, b := range map[string][]byte{
+		"sos_commands/processor/lscpu": fixtures.Read(t, "sos_manifest/lscpu"),
+		build.SosManifest:              fixtures.Read(t, "sos_manifest/ibstat-timeout.json"),
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := build.Snapshot(os.DirFS(dir), facts.SourceInfo{Path: dir, Kind: "sosreport"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := build.SpecOf("sos_commands/infiniband/ibstat")
+	found := false
+	for _, src := range s.Sources {
+		if src.Name != spec {
+			continue
+		}
+		found = true
+		if src.Status != facts.StatusTimeout || src.Origin != "sos_commands/infiniband/ibstat" ||
+			!strings.HasPrefix(src.Error, "timed out (sos: return code 124 after its timeout") || !strings.HasSuffix(src.Error, "sos left no file of its output") {
+			t.Errorf("source %+v, want a timeout of sos_commands/infiniband/ibstat saying sos left no file", src)
+		}
+	}
+	if !found {
+		t.Errorf("no %s source in %+v", spec, s.Sources)
+	}
+}
