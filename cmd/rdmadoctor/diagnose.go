@@ -358,7 +358,7 @@ func where(path string) string {
 func noRDMAWhy(s *facts.Snapshot) string {
 	var late []string
 	for _, src := range s.Sources {
-		if src.Status == facts.StatusTimeout && (src.Name == "lspci" || slices.Contains(diagnosis.DeviceListers, src.Name)) && !slices.Contains(late, src.Name) {
+		if src.Status == facts.StatusTimeout && diagnosis.ListsDevices(src.Name) && !slices.Contains(late, src.Name) {
 			late = append(late, src.Name)
 		}
 	}
@@ -393,9 +393,9 @@ func timeoutAdvice(s *facts.Snapshot, which string, timeout time.Duration) (deta
 	return which + ", at the gather that wrote this snapshot", "gather again with a longer --timeout or --command-timeout"
 }
 
-// timedOutCommands names, in source order and once each, the commands of s (a live gather)
-// that timed out or were not started before the gather's deadline: a source of status
-// timeout, named by its command line (Origin).
+// timedOutCommands names, in source order and once each, the commands of s that timed out or
+// were not started before the deadline (of a live gather, the gather that wrote s, or sos): a
+// source of status timeout, named by its command line or file (Origin).
 func timedOutCommands(s *facts.Snapshot) []string {
 	var out []string
 	for _, src := range s.Sources {

@@ -10,7 +10,6 @@ import (
 	"path"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/rdmadoctor/rdmadoctor/facts"
@@ -172,16 +171,7 @@ func Snapshot(fsys fs.FS, info facts.SourceInfo) (*facts.Snapshot, error) {
 	}
 	if c, ok := fsys.(interface{ MembersAgain() source.Again }); ok && c.MembersAgain().Members > 0 {
 		// Appended again (tar -r): the last copy is read, as tar -x leaves it; the earlier are not.
-		g := c.MembersAgain()
-		names := make([]string, len(g.Names))
-		for i, n := range g.Names {
-			names[i] = strconv.Quote(n)
-		}
-		if g.Members > len(names) {
-			names = append(names, fmt.Sprintf("%d more", g.Members-len(names)))
-		}
-		s.Sources = append(s.Sources, facts.Source{Name: "archive", Origin: info.Path, Status: facts.StatusPartial,
-			Error: fmt.Sprintf("%d member(s) come more than once in the archive (%s): the last copy of each is read, as tar -x leaves it; the earlier copies are not", g.Members, strings.Join(names, ", "))})
+		s.Sources = append(s.Sources, facts.Source{Name: "archive", Origin: info.Path, Status: facts.StatusPartial, Error: c.MembersAgain().String()})
 	}
 	if c, ok := fsys.(interface{ Truncated() *source.Cut }); ok && c.Truncated() != nil {
 		// Read as far as it goes: the report is incomplete, and says where the stream ended.

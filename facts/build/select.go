@@ -50,9 +50,10 @@ var sosOwn = map[string]bool{"sos_logs": true, "sos_reports": true, "sos_strings
 //   - Skip: everything else (etc/, var/, usr/, proc/ and sys/ outside the inputs, sos's logs,
 //     the other plugins' commands).
 //
-// A folder is Read when it is sos_commands/, sos_reports/ (the manifest's), a plugin folder above or below which files are read
-// or listed, or on the way to a file that could be read (a tree root, a pattern's folder); else
-// Skip. A folder that is skipped is still there when a file below it is kept.
+// A folder is Read when it is sos_commands/, sos_reports/ (the manifest's), a plugin folder
+// above or below which files are read or listed, or on the way to a file that could be read (a
+// tree root, a pattern's folder); else Skip. A folder that is skipped is still there when a
+// file below it is kept.
 func Select(rel string, dir bool) source.Decision {
 	ix := specIndex()
 	if dir {

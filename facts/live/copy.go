@@ -77,8 +77,8 @@ func regularIn(root, rel string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if top, err := filepath.EvalSymlinks(root); err == nil && !within(top, real) {
-		return "", errors.New("not followed: a symbolic link to " + real + ", which leaves the root " + root)
+	if err := inRoot(root, real); err != nil {
+		return "", err
 	}
 	st, err := os.Stat(real)
 	if err != nil {
@@ -88,6 +88,15 @@ func regularIn(root, rel string) (string, error) {
 		return "", errors.New(build.NotRegular(st.Mode()))
 	}
 	return real, nil
+}
+
+// inRoot is nil when real, a path with its links resolved, is inside root (resolved too), else
+// why it is not followed: "not followed: a symbolic link to /etc/shadow, which leaves the root R".
+func inRoot(root, real string) error {
+	if top, err := filepath.EvalSymlinks(root); err == nil && !within(top, real) {
+		return errors.New("not followed: a symbolic link to " + real + ", which leaves the root " + root)
+	}
+	return nil
 }
 
 // within says whether p is dir or below it (both cleaned, absolute or both relative).
@@ -185,8 +194,8 @@ func regularDirIn(root, rel string) (string, error) {
 	if st, err := os.Stat(real); err != nil || !st.IsDir() {
 		return "", fs.ErrNotExist
 	}
-	if top, err := filepath.EvalSymlinks(root); err == nil && !within(top, real) {
-		return "", errors.New("not followed: a symbolic link to " + real + ", which leaves the root " + root)
+	if err := inRoot(root, real); err != nil {
+		return "", err
 	}
 	return real, nil
 }

@@ -2,8 +2,6 @@ package source
 
 import (
 	"archive/tar"
-	"compress/bzip2"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -51,12 +49,11 @@ func (a *archive) decompress(r io.Reader, f format) (io.Reader, func(kill bool) 
 	switch f {
 	case formatTar:
 		dr = r
-	case formatGzip:
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return nil, nil, a.fail("", ErrFormat, "gzip: %w", err)
+	case formatGzip, formatBzip2:
+		var err error
+		if dr, err = inProcess(r, f); err != nil {
+			return nil, nil, a.fail("", ErrFormat, "%s: %w", f, err)
 		}
-		dr = zr
 	case formatXZ:
 		xr, finish, err := xzStream(r, a.file, a.opt.PureGoXZ)
 		if err != nil {
@@ -66,8 +63,6 @@ func (a *archive) decompress(r io.Reader, f format) (io.Reader, func(kill bool) 
 			return xr, decoderFinish(f, finish), nil
 		}
 		dr = xr
-	case formatBzip2:
-		dr = bzip2.NewReader(r)
 	default:
 		return nil, nil, a.fail("", ErrFormat, "%s compression is not supported: give a .tar, .tar.gz or .tar.xz, or the extracted folder", f)
 	}

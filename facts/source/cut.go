@@ -16,9 +16,10 @@ import (
 type Cut struct {
 	// Member is the member the stream ended in (Within) or after; "" when the tar's members
 	// were read whole to its end-of-archive blocks and the compressed stream's end is missing
-	// (cut short, or bytes appended after it, which xz-utils cannot tell apart), or (Err) what follows them is not what the decoder reads: trailing bytes, or a corrupt
-	// end of the compressed stream; "" too when bytes that are not zero padding follow them in
-	// the tar stream (Trailing).
+	// (cut short, or bytes appended after it, which xz-utils cannot tell apart), or (Err) what
+	// follows them is not what the decoder reads: trailing bytes, or a corrupt end of the
+	// compressed stream; "" too when bytes that are not zero padding follow them in the tar
+	// stream (Trailing).
 	Member string
 	// Within is set when the stream ended inside Member's content.
 	Within bool

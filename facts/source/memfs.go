@@ -2,10 +2,12 @@ package source
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -68,6 +70,19 @@ func (g *Again) note(name string) {
 	if len(g.Names) < maxAgainNames {
 		g.Names = append(g.Names, name)
 	}
+}
+
+// String says what the report says of the archive: "2 member(s) come more than once in the
+// archive ("node/ibstat", "node/lspci"): the last copy of each is read, ...".
+func (g Again) String() string {
+	names := make([]string, len(g.Names))
+	for i, n := range g.Names {
+		names[i] = strconv.Quote(n)
+	}
+	if g.Members > len(names) {
+		names = append(names, fmt.Sprintf("%d more", g.Members-len(names)))
+	}
+	return fmt.Sprintf("%d member(s) come more than once in the archive (%s): the last copy of each is read, as tar -x leaves it; the earlier copies are not", g.Members, strings.Join(names, ", "))
 }
 
 // clone is g with its own Names, which the reading, going on, does not change.

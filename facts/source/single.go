@@ -40,28 +40,27 @@ var unpackers = map[format]struct{ unpack, cat string }{
 // when decompressed: nil when nothing could be decompressed (a corrupt stream, another format).
 // It reads from r as the decoder needs (for xz, a block), at most limit bytes of it.
 func compressedHead(r io.Reader, f format, limit int64) []byte {
-	r = io.LimitReader(r, limit)
-	var dr io.Reader
-	switch f {
-	case formatGzip:
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return nil
-		}
-		dr = zr
-	case formatXZ:
-		xr, err := xz.NewReader(r)
-		if err != nil {
-			return nil
-		}
-		dr = xr
-	case formatBzip2:
-		dr = bzip2.NewReader(r)
-	default:
+	dr, err := inProcess(io.LimitReader(r, limit), f)
+	if err != nil {
 		return nil
 	}
 	head, _ := io.ReadAll(io.LimitReader(dr, tarBlock))
 	return head
+}
+
+// inProcess returns the decoder of r, compressed in format f, that runs in this process: Go's
+// gzip and bzip2 readers, github.com/ulikunitz/xz for xz. Errors: the header the decoder
+// refuses, or a format that is not one of the three.
+func inProcess(r io.Reader, f format) (io.Reader, error) {
+	switch f {
+	case formatGzip:
+		return gzip.NewReader(r)
+	case formatXZ:
+		return xz.NewReader(r)
+	case formatBzip2:
+		return bzip2.NewReader(r), nil
+	}
+	return nil, fmt.Errorf("%s is not a compression this reads", f)
 }
 
 // singleFile reports whether head, the first decompressed bytes of a compressed stream, is the

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ulikunitz/xz"
-
 	"github.com/rdmadoctor/rdmadoctor/internal/xzahead"
 	"github.com/rdmadoctor/rdmadoctor/internal/xzutils"
 )
@@ -35,11 +33,8 @@ func xzStream(r io.Reader, file *os.File, pureGo bool) (io.Reader, func(kill boo
 		}
 		return startXZ(tool, r)
 	}
-	xr, err := xz.NewReader(r)
-	if err != nil {
-		return nil, nil, err
-	}
-	return xr, nil, nil
+	xr, err := inProcess(r, formatXZ)
+	return xr, nil, err
 }
 
 // startXZ runs `xz --decompress --stdout` with r as its input (xzutils.Start). The function it

@@ -100,6 +100,10 @@ func Diagnose(ctx context.Context, e *engine.Engine, s *facts.Snapshot, opts Opt
 // without pause frames) says nothing about RDMA.
 var DeviceListers = []string{"ibstat", "ibv_devinfo", "ibstatus", "ibv_devices", "ibdev2netdev", "rdma_link"}
 
+// ListsDevices reports whether the input name would show the node's RDMA devices, were it read
+// whole: lspci, or one of DeviceListers.
+func ListsDevices(name string) bool { return name == "lspci" || slices.Contains(DeviceListers, name) }
+
 // Unevaluable says whether nothing about RDMA could be evaluated on s (r has no diagnosis,
 // hidden ones included, and s holds no RDMA fact), and, if so, how many of its inputs could
 // not be read or parsed (a truncated archive is one): with one or more that is bad input
@@ -114,7 +118,7 @@ func Unevaluable(s *facts.Snapshot, r *report.Report) (bool, int) {
 		// the part that is missing: not read whole, it is bad input too, never "no RDMA".
 		// So may a partial listing of the node's devices (lspci, ibstat, ...): a line it could
 		// not use (a 10 MB line, a cut) may be where they were.
-		if src.Status == facts.StatusError || src.Status == facts.StatusPartial && (src.Name == "archive" || src.Name == "lspci" || slices.Contains(DeviceListers, src.Name)) {
+		if src.Status == facts.StatusError || src.Status == facts.StatusPartial && (src.Name == "archive" || ListsDevices(src.Name)) {
 			n++
 		}
 	}

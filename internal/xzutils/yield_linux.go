@@ -29,8 +29,8 @@ const schedBatch = 3
 // and puts it under SCHED_BATCH (schedBatch), so that a decoder started before, which kept the
 // process's nice and policy, gets most of a core it shares with them and is not preempted by
 // their wake-ups: call it after Start. Threads the Go runtime starts later are cloned from
-// these and inherit their nice and policy; MakeWay lists the threads again until a pass finds none it has
-// not reniced (one started during a pass), three passes at most. An
+// these and inherit their nice and policy; MakeWay lists the threads again until a pass finds
+// none it has not reniced (one started during a pass), three passes at most. An
 // unprivileged process cannot lower its nice again: the rest of the run keeps it. Errors are
 // ignored (a thread that exited meanwhile; a platform that refuses): it changes only how this
 // process shares the CPUs, never what it does.

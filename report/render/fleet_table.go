@@ -28,7 +28,6 @@ func FleetTable(w io.Writer, f *report.Fleet, opts Options) error {
 	if width <= 0 {
 		width = DefaultWidth
 	}
-	width = min(width, MaxWidth)
 	for _, l := range wrapText(fmt.Sprintf("%s %s fleet: %s", f.Tool.Name, f.Tool.Version, fleetSummary(f)), width, "", "  ") {
 		b.WriteString(l + "\n")
 	}

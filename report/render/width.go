@@ -23,29 +23,26 @@ const MaxWidth = 400
 
 // Width is the number of columns to lay the table out to: COLUMNS when it is a positive
 // number (the shell sets it, and a user or script may), else the size of the terminal w is,
-// else DefaultWidth.
+// else DefaultWidth; never more than MaxWidth.
 func Width(w io.Writer) int {
 	if n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("COLUMNS"))); err == nil && n > 0 {
-		return n
+		return min(n, MaxWidth)
 	}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		if n, _, err := term.GetSize(int(f.Fd())); err == nil && n > 0 {
-			return n
+			return min(n, MaxWidth)
 		}
 	}
 	return DefaultWidth
 }
 
-// width is the layout width of opts: Width, or DefaultWidth when unset, never below MinWidth
-// nor above MaxWidth.
+// width is the layout width of opts: Width, or DefaultWidth when unset, never below MinWidth.
 func (o Options) width() int {
 	switch {
 	case o.Width <= 0:
 		return DefaultWidth
 	case o.Width < MinWidth:
 		return MinWidth
-	case o.Width > MaxWidth:
-		return MaxWidth
 	}
 	return o.Width
 }
