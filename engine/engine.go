@@ -111,7 +111,7 @@ func (e *Engine) DiagnoseWith(ctx context.Context, s *facts.Snapshot, ahead *Eva
 		findings, failed = ahead.findings, ahead.failed
 	} else {
 		ahead.Cancel()
-		findings, failed, err = e.evaluate(ctx, s, e.runnable(available))
+		findings, failed, err = e.evaluate(ctx, NewInput(s), e.runnable(available))
 	}
 	if err != nil {
 		return nil, err
@@ -151,20 +151,19 @@ func (e *Engine) runnable(available map[string]bool) map[string]bool {
 	return run
 }
 
-// evaluate evaluates the rule packages in run on s, within Timeout.
-func (e *Engine) evaluate(ctx context.Context, s *facts.Snapshot, run map[string]bool) ([]rawFinding, map[string]string, error) {
+// evaluate evaluates the rule packages in run on in's snapshot, within Timeout.
+func (e *Engine) evaluate(ctx context.Context, in *Input, run map[string]bool) ([]rawFinding, map[string]string, error) {
 	if e.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, e.Timeout)
 		defer cancel()
 	}
-	return e.findings(ctx, s, run)
+	return e.findings(ctx, in, run)
 }
 
-// findings evaluates the rule packages in run on s with OPA's evaluator; the rules are given
-// ruleInput(s).
-func (e *Engine) findings(ctx context.Context, s *facts.Snapshot, run map[string]bool) ([]rawFinding, map[string]string, error) {
-	input, err := inputValue(ruleInput(s))
+// findings evaluates the rule packages in run on in's snapshot with OPA's evaluator.
+func (e *Engine) findings(ctx context.Context, in *Input, run map[string]bool) ([]rawFinding, map[string]string, error) {
+	input, err := in.Value()
 	if err != nil {
 		return nil, nil, err
 	}

@@ -95,11 +95,15 @@ func diagnose(c *cli.Context) error {
 			return err
 		}
 		s.Profile = run.profile
-		if e, err = ahead.engine(ctx, s); err != nil {
+		evaluated = spec.evaluation()
+		var early *engine.Evaluation
+		if e, early, err = ahead.engine(ctx, s, evaluated == nil); err != nil {
 			return withCode(exitUsage, err)
 		}
 		e.Tool.Version = version
-		evaluated = spec.evaluation()
+		if evaluated == nil {
+			evaluated = early
+		}
 	} else {
 		s, err = run.rules.whileWarming(func() (*facts.Snapshot, error) { return loadSnapshot(c) })
 		if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -299,41 +300,151 @@ func (a *rulesAhead) stop() {
 // engine returns the engine that diagnoses s: the compiles ahead when they hold every rule that
 // can run on s (base's, joined with the last compile of guessed rules when s runs more), else
 // the rules base lacks compiled now and joined with it, as loadedRules.engine compiles them.
-func (a *rulesAhead) engine(ctx context.Context, s *facts.Snapshot) (*engine.Engine, error) {
+// That compile starts at once, beside base's if it still runs: a snapshot read before the
+// rules were loaded (a corpus case, a small archive) had its rules compiled after base's, one
+// after the other on a single core (0.02 s more for the benchmark's 0-member archive:
+// docs/performance.md, issue 14). An error of base's compile is the one returned, as when one
+// followed the other.
+//
+// With evaluate set (no evaluation was made ahead: speculate.go), each compile's rules are
+// evaluated on s as soon as that compile ends, beside the other's, on one input converted
+// while they compile; the evaluation returned is theirs put together (engine.Combine), the one
+// the engine would make. Else it is nil.
+func (a *rulesAhead) engine(ctx context.Context, s *facts.Snapshot, evaluate bool) (*engine.Engine, *engine.Evaluation, error) {
 	cur := a.finish()
 	if _, err := a.wait(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	ids := a.set.Runnable(s)
-	if base := a.base; base != nil {
-		<-base.done
-		if base.err != nil { // the same error a compile of all of them would meet
-			return nil, base.err
-		}
-	}
-	rest := a.beyondBase(ids)
-	if len(rest) == 0 && a.base != nil {
+	rest := a.beyondBase(a.set.Runnable(s))
+	var now *compileAhead // rest compiled now, beside base
+	switch {
+	case len(rest) == 0 && a.base != nil:
 		if cur != nil {
 			cur.cancel()
 		}
-		return a.base.e, nil
+		cur = nil
+	case cur != nil && holds(cur.ids, rest):
+	default:
+		if cur != nil {
+			cur.cancel()
+		}
+		cur, now = nil, a.startCompile(ctx, rest)
 	}
-	if cur != nil && holds(cur.ids, rest) {
+	second := now
+	if second == nil {
+		second = cur
+	}
+	var early *earlyEvaluation
+	if evaluate {
+		early = a.evaluateEarly(ctx, s, second, rest)
+	}
+	e, from, err := a.join(ctx, cur, now, rest)
+	if err != nil {
+		early.combine(nil)
+		return nil, nil, err
+	}
+	return e, early.combine(e, from...), nil
+}
+
+// join waits for the compiles of engine and returns their engine and the compiles it was made
+// of.
+func (a *rulesAhead) join(ctx context.Context, cur, now *compileAhead, rest []string) (*engine.Engine, []*compileAhead, error) {
+	var from []*compileAhead
+	if base := a.base; base != nil {
+		<-base.done
+		if base.err != nil { // the same error a compile of all of them would meet
+			if now != nil {
+				now.cancel()
+			}
+			return nil, nil, base.err
+		}
+		if len(rest) == 0 {
+			return base.e, []*compileAhead{base}, nil
+		}
+		from = append(from, base)
+	}
+	if cur != nil {
 		<-cur.done
 		if cur.err == nil && cur.e.Compiled(rest) {
-			return a.withBase(cur)
+			e, err := a.withBase(cur)
+			return e, append(from, cur), err
 		}
 		if cur.err != nil && !errors.Is(cur.err, engine.ErrStopped) {
-			return nil, cur.err
+			return nil, nil, cur.err
 		}
-	} else if cur != nil {
-		cur.cancel()
+		now = a.startCompile(ctx, rest) // stopped, or short of a rule: compile them now
 	}
-	e, err := a.prepare(ctx, engine.Options{SkipTypeCheck: true, Rules: rest})
-	if err != nil || a.base == nil {
-		return e, err
+	<-now.done
+	if now.err != nil {
+		return nil, nil, now.err
 	}
-	return engine.Join(a.base.e, e)
+	e, err := a.withBase(now)
+	return e, append(from, now), err
+}
+
+// earlyEvaluation is the evaluation of a snapshot compile by compile, each as soon as it ends
+// (engine); nil is none.
+type earlyEvaluation struct {
+	in      *engine.Input
+	mu      sync.Mutex
+	parts   map[*compileAhead]*engine.Evaluation // by compile, once it ended holding its rules
+	pending sync.WaitGroup                       // the goroutines waiting for a compile
+}
+
+// evaluateEarly evaluates s with base's compile and second's (one that holds rest, or nil), each
+// as soon as it ends, on one input converted beside them.
+func (a *rulesAhead) evaluateEarly(ctx context.Context, s *facts.Snapshot, second *compileAhead, rest []string) *earlyEvaluation {
+	early := &earlyEvaluation{in: engine.NewInput(s), parts: map[*compileAhead]*engine.Evaluation{}}
+	go early.in.Value() // converted while the rules compile
+	for _, c := range []*compileAhead{a.base, second} {
+		if c == nil {
+			continue
+		}
+		want := c.ids
+		if c == second {
+			want = rest
+		}
+		early.pending.Add(1)
+		go func() {
+			defer early.pending.Done()
+			<-c.done
+			if c.err == nil && c.e.Compiled(want) {
+				ev := c.e.EvaluateInput(ctx, early.in)
+				early.mu.Lock()
+				early.parts[c] = ev
+				early.mu.Unlock()
+			}
+		}()
+	}
+	return early
+}
+
+// combine returns the evaluation by e, the engine made of the compiles from, of the parts
+// evaluated (engine.Combine), when each of those compiles was evaluated; else nil. The parts
+// not taken are cancelled.
+func (early *earlyEvaluation) combine(e *engine.Engine, from ...*compileAhead) *engine.Evaluation {
+	if early == nil {
+		return nil
+	}
+	early.pending.Wait()
+	var parts []*engine.Evaluation
+	for _, c := range from {
+		if ev := early.parts[c]; ev != nil {
+			parts = append(parts, ev)
+		}
+	}
+	if e == nil || len(parts) != len(from) {
+		parts = nil
+	}
+	for c, ev := range early.parts {
+		if !slices.Contains(from, c) || parts == nil {
+			ev.Cancel()
+		}
+	}
+	if parts == nil {
+		return nil
+	}
+	return engine.Combine(e, parts...)
 }
 
 // prepare compiles the rules of opts into an engine with the evaluation timeout (set before any

@@ -6,9 +6,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/rdmadoctor/rdmadoctor/engine"
 	"github.com/rdmadoctor/rdmadoctor/facts"
 	"github.com/rdmadoctor/rdmadoctor/facts/build"
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // startedAhead waits until a has started a compile of guessed rules (the worker waits for
@@ -58,9 +62,26 @@ func TestRulesAhead(t *testing.T) {
 			cur = startedAhead(t, a)
 		}
 		s := &facts.Snapshot{Available: tc.available}
-		e, err := a.engine(ctx, s)
+		e, ev, err := a.engine(ctx, s, true)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
+		}
+		// Each compile was evaluated as it ended, and the report from those evaluations is
+		// the engine's own.
+		if ev == nil {
+			t.Errorf("%s: no evaluation made beside the compiles", tc.name)
+		} else {
+			want, err := e.Diagnose(ctx, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := e.DiagnoseWith(ctx, s, ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(report.Report{})); diff != "" {
+				t.Errorf("%s: report from the evaluations beside the compiles (-engine's +theirs):\n%s", tc.name, diff)
+			}
 		}
 		if got := cur != nil && (e == cur.e || e == cur.joined); got != tc.ahead {
 			t.Errorf("%s: engine compiled ahead = %v, want %v", tc.name, got, tc.ahead)

@@ -93,11 +93,14 @@ func TestSpeculation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, err := ahead.engine(ctx, s)
+			ev := spec.evaluation()
+			e, early, err := ahead.engine(ctx, s, ev == nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ev := spec.evaluation()
+			if early != nil {
+				t.Error("evaluated beside the compiles as well as ahead")
+			}
 			if ev == nil {
 				t.Fatal("no speculation was evaluated")
 			}
