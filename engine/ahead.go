@@ -26,6 +26,10 @@ type Evaluation struct {
 	findings []rawFinding
 	failed   map[string]string
 	err      error
+	// whole is set on an evaluation of the snapshot the report is of, made after its reading
+	// (Combine): DiagnoseWith takes it even where a rule failed (timed out, raised an error),
+	// as the evaluation it would make itself; evaluating again would spend the --timeout twice.
+	whole bool
 }
 
 // Evaluate starts evaluating the rules e can run on s, in a goroutine, and returns at once. ctx
@@ -54,10 +58,12 @@ func (e *Engine) EvaluateInput(ctx context.Context, in *Input) *Evaluation {
 // evaluations parts made, one by each part on the same Input, evaluated: each rule package's
 // findings (or failure) are those of the part e evaluates it in (the first unit that holds it:
 // a package two parts hold through an import counts once), in the order e's own evaluation
-// gives them, so DiagnoseWith makes the same report from it. It ends when the last part does;
+// gives them, so DiagnoseWith makes the same report from it; it is taken with the rules that
+// failed in it (whole): each part had the engine's whole Timeout, side by side, where e's own
+// evaluation runs its units one after the other within one. It ends when the last part does;
 // Cancel cancels every part. Errors: a part's, once it has ended.
 func Combine(e *Engine, parts ...*Evaluation) *Evaluation {
-	ev := &Evaluation{engine: e, input: parts[0].input, done: make(chan struct{})}
+	ev := &Evaluation{engine: e, input: parts[0].input, done: make(chan struct{}), whole: true}
 	ev.cancel = func() {
 		for _, p := range parts {
 			p.Cancel()
@@ -125,14 +131,14 @@ func (ev *Evaluation) Cancel() {
 
 // takes reports whether DiagnoseWith of s on e may use ev instead of evaluating: ev was made by
 // e, the rules see the same input in s as in the snapshot ev evaluated, and, once it ended, it
-// failed nowhere (a rule timed out or raised an error: evaluated again, as without ev). It waits
-// for ev to end when it is the same input.
+// failed nowhere (a rule timed out or raised an error: evaluated again, as without ev), unless
+// ev is whole (Combine). It waits for ev to end when it is the same input.
 func (ev *Evaluation) takes(e *Engine, s *facts.Snapshot) bool {
 	if ev == nil || ev.engine != e || !reflect.DeepEqual(ev.input, ruleInput(s)) {
 		return false
 	}
 	<-ev.done
-	return ev.err == nil && len(ev.failed) == 0
+	return ev.err == nil && (ev.whole || len(ev.failed) == 0)
 }
 
 // ruleInput is what the rules are given of s: s without the sources no parser recognised (the

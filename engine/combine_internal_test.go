@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"testing"
+
+	"github.com/rdmadoctor/rdmadoctor/report"
 )
 
 // TestCombineAsJoined: the rules every snapshot runs and the others, compiled apart and each
@@ -87,6 +89,19 @@ func TestCombineAsJoined(t *testing.T) {
 		}
 		if Combine(more, base.EvaluateInput(ctx, in)).takes(joined, s) {
 			t.Errorf("%s: an evaluation combined for another engine was taken", name)
+		}
+		// A rule that failed in a part (timed out) is reported from the combined evaluation,
+		// not evaluated again: the --timeout is not spent twice.
+		timedOut := more.EvaluateInput(ctx, in)
+		<-timedOut.Done()
+		pkg := set.byID[rest[0]].pkg
+		timedOut.failed = map[string]string{pkg: "evaluation timed out after 1ms"}
+		r, err := joined.DiagnoseWith(ctx, s, Combine(joined, timedOut, base.EvaluateInput(ctx, in)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(r.Skipped, func(sk report.Skipped) bool { return sk.ID == rest[0] && sk.Failed }) {
+			t.Errorf("%s: %s failed in the combined evaluation but is not skipped as failed: %+v", name, rest[0], r.Skipped)
 		}
 	}
 	if tried < 5 || shared == 0 {
