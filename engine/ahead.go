@@ -59,8 +59,9 @@ func (e *Engine) EvaluateInput(ctx context.Context, in *Input) *Evaluation {
 // findings (or failure) are those of the part e evaluates it in (the first unit that holds it:
 // a package two parts hold through an import counts once), in the order e's own evaluation
 // gives them, so DiagnoseWith makes the same report from it; it is taken with the rules that
-// failed in it (whole): each part had the engine's whole Timeout, side by side, where e's own
-// evaluation runs its units one after the other within one. It ends when the last part does;
+// failed in it (whole): it is the evaluation of that snapshot, within the caller's deadline
+// (diagnose gives the parts one --timeout), and evaluating again would spend the time twice.
+// It ends when the last part does;
 // Cancel cancels every part. Errors: a part's, once it has ended.
 func Combine(e *Engine, parts ...*Evaluation) *Evaluation {
 	ev := &Evaluation{engine: e, input: parts[0].input, done: make(chan struct{}), whole: true}

@@ -252,9 +252,13 @@ type pkgFindings struct {
 // combined query fails (a rule raised a conflict error, or ran out of time), every rule runs
 // alone so that one broken or slow rule is reported in failed (rule package -> skip reason)
 // instead of taking the report down. With a deadline on ctx the combined query gets half of
-// the time left, and the rules run alone share the rest (evalEach). timeout is the engine's
-// (zero: none), for the skip reason.
+// the time left, and the rules run alone share the rest (evalEach); past the deadline, a rule
+// is reported as timed out without being run. timeout is the engine's (zero: none), for the
+// skip reason.
 func evalRules(ctx context.Context, c *compiled, input ast.Value, run map[string]bool, timeout time.Duration) ([]pkgFindings, map[string]string) {
+	if ctx.Err() != nil {
+		return evalEach(ctx, c, input, run, timeout) // each rule reported as timed out
+	}
 	whole, cancel := firstShare(ctx)
 	defer cancel()
 	rs, err := c.query.Eval(whole, rego.EvalParsedInput(input))
@@ -285,6 +289,13 @@ func evalEach(ctx context.Context, c *compiled, input ast.Value, run map[string]
 	for i, pkg := range pkgs {
 		q := fmt.Sprintf("findings := data.rdmadoctor.rules.%s.findings", pkg)
 		one, cancel := fairShare(ctx, len(pkgs)-i)
+		if err := one.Err(); err != nil {
+			// Its time was spent before it started: OPA, which notices the deadline from
+			// another goroutine, could otherwise finish a short rule past it.
+			failed[pkg] = failure(err, errors.Is(err, context.DeadlineExceeded), timeout)
+			cancel()
+			continue
+		}
 		// The compiler has the modules already: rego compiles only the query.
 		rs, err := rego.New(rego.Store(c.store), rego.Query(q), rego.Compiler(c.compiler), rego.ParsedInput(input)).Eval(one)
 		timedOut := errors.Is(one.Err(), context.DeadlineExceeded)

@@ -12,16 +12,30 @@ import (
 // earlyEvaluation is the evaluation of a snapshot compile by compile, each as soon as it ends
 // (rulesAhead.engine, with evaluate set); nil is none.
 type earlyEvaluation struct {
-	in      *engine.Input
+	in *engine.Input
+	// within is the context of both parts: one --timeout from the first part's start, so that
+	// the two, side by side, take no longer than one evaluation of them all may (engine's
+	// Timeout bounds each part too).
+	within  func() context.Context
+	stop    context.CancelFunc
 	mu      sync.Mutex
 	parts   map[*compileAhead]*engine.Evaluation // by compile, once it ended holding its rules
 	pending sync.WaitGroup                       // the goroutines waiting for a compile
 }
 
 // evaluateEarly evaluates s with base's compile and second's (one that holds rest, or nil), each
-// as soon as it ends, on one input converted beside them.
+// as soon as it ends, on one input converted beside them, both within one --timeout.
 func (a *rulesAhead) evaluateEarly(ctx context.Context, s *facts.Snapshot, second *compileAhead, rest []string) *earlyEvaluation {
 	early := &earlyEvaluation{in: engine.NewInput(s), parts: map[*compileAhead]*engine.Evaluation{}}
+	ctx, early.stop = context.WithCancel(ctx)
+	early.within = sync.OnceValue(func() context.Context {
+		if a.timeout <= 0 {
+			return ctx
+		}
+		within, cancel := context.WithTimeout(ctx, a.timeout)
+		context.AfterFunc(ctx, cancel)
+		return within
+	})
 	go early.in.Value() // converted while the rules compile
 	for _, c := range []*compileAhead{a.base, second} {
 		if c == nil {
@@ -36,7 +50,7 @@ func (a *rulesAhead) evaluateEarly(ctx context.Context, s *facts.Snapshot, secon
 			defer early.pending.Done()
 			<-c.done
 			if c.err == nil && c.e.Compiled(want) {
-				ev := c.e.EvaluateInput(ctx, early.in)
+				ev := c.e.EvaluateInput(early.within(), early.in)
 				early.mu.Lock()
 				early.parts[c] = ev
 				early.mu.Unlock()
@@ -69,7 +83,13 @@ func (early *earlyEvaluation) combine(e *engine.Engine, from ...*compileAhead) *
 		}
 	}
 	if parts == nil {
+		early.stop()
 		return nil
 	}
-	return engine.Combine(e, parts...)
+	ev := engine.Combine(e, parts...)
+	go func() {
+		<-ev.Done()
+		early.stop()
+	}()
+	return ev
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -154,5 +155,37 @@ func TestReadyWaitsForAnInput(t *testing.T) {
 	}
 	if !e.Compiled(set.RunnableWith(build.GroupsOf("sos_commands/infiniband/ibstat"))) {
 		t.Error("the engine ready lacks a rule ibstat can run")
+	}
+}
+
+// TestEarlyEvaluationWithinTimeout: with a --timeout too short for any rule, the evaluation
+// compile by compile reports every rule that can run as timed out (the report incomplete), and
+// none of them as evaluated without findings.
+func TestEarlyEvaluationWithinTimeout(t *testing.T) {
+	ctx := context.Background()
+	a := newRulesAhead(ctx, time.Nanosecond)
+	defer a.stop()
+	s := &facts.Snapshot{Available: build.GroupsOf("sos_commands/infiniband/ibstat")}
+	e, ev, err := a.engine(ctx, s, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev == nil {
+		t.Fatal("no evaluation made beside the compiles")
+	}
+	r, err := e.DiagnoseWith(ctx, s, ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, _ := a.wait()
+	runnable := set.Runnable(s)
+	failed := 0
+	for _, sk := range r.Skipped {
+		if sk.Failed && strings.Contains(sk.Reason, "timed out") {
+			failed++
+		}
+	}
+	if failed != len(runnable) || r.Evaluated != 0 || r.Complete {
+		t.Errorf("%d of %d runnable rules timed out, %d evaluated, complete %v: want all timed out, the report incomplete", failed, len(runnable), r.Evaluated, r.Complete)
 	}
 }
