@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -369,11 +371,11 @@ func (s *Set) loadData(fsys fs.FS, p, file string, index moduleIndex) error {
 			node = next
 		}
 	}
-	for k, v := range doc {
+	for _, k := range slices.Sorted(maps.Keys(doc)) { // the first duplicate named is always the same
 		if _, dup := node[k]; dup {
 			return fmt.Errorf("%s: key %q is already defined by another data file", file, k)
 		}
-		node[k] = v
+		node[k] = doc[k]
 	}
 	return nil
 }

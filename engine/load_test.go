@@ -40,6 +40,9 @@ findings contains f if {
 	return src
 }
 
+// dataKeys is a data file of eight keys, not in key order.
+const dataKeys = "k8: 1\nk3: 1\nk6: 1\nk1: 1\nk7: 1\nk2: 1\nk5: 1\nk4: 1\n"
+
 func TestLoadErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -66,6 +69,10 @@ func TestLoadErrors(t *testing.T) {
 			"u/ib/a.rego:1: rule package data.rdmadoctor.rules.a has no package-scoped METADATA block"},
 		{"malformed placeholder", map[string]string{"ib/a.rego": rule("a", "{{device}}", "{{device}")},
 			"u/ib/a.rego:11: fix command \"ibstat {{device}\" has a malformed placeholder (want {{name}})"},
+		// Every key of b.yaml is a.yaml's too: the one named is the first in key order, whatever
+		// the map's (it was any of the eight, run to run).
+		{"duplicate data keys", map[string]string{"ib/a.rego": rule("a"), "tables/a.yaml": dataKeys, "tables/b.yaml": dataKeys},
+			"u/tables/b.yaml: key \"k1\" is already defined by another data file"},
 		{"syntax error", map[string]string{"ib/a.rego": rule("a", "some dev in", "some dev on")},
 			"u/ib/a.rego:16: rego_parse_error: unexpected identifier token: expected \\n or ; or }"},
 	} {
