@@ -58,11 +58,11 @@ func (e *Engine) EvaluateInput(ctx context.Context, in *Input) *Evaluation {
 // evaluations parts made, one by each part on the same Input, evaluated: each rule package's
 // findings (or failure) are those of the part e evaluates it in (the first unit that holds it:
 // a package two parts hold through an import counts once), in the order e's own evaluation
-// gives them, so DiagnoseWith makes the same report from it; it is taken with the rules that
+// gives them, so DiagnoseWith makes the same report from it. It is taken with the rules that
 // failed in it (whole): it is the evaluation of that snapshot, within the caller's deadline
 // (diagnose gives the parts one --timeout), and evaluating again would spend the time twice.
-// It ends when the last part does;
-// Cancel cancels every part. Errors: a part's, once it has ended.
+// It ends when the last part does; Cancel cancels every part. Errors: a part's, once it has
+// ended.
 func Combine(e *Engine, parts ...*Evaluation) *Evaluation {
 	ev := &Evaluation{engine: e, input: parts[0].input, done: make(chan struct{}), whole: true}
 	ev.cancel = func() {
